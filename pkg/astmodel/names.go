@@ -1,0 +1,116 @@
+package astmodel
+
+import (
+	"go/token"
+	"strings"
+	"unicode"
+)
+
+// initialisms are the words Go spells in upper case (from the Go code review list).
+var initialisms = map[string]bool{
+	"ACL": true, "API": true, "ASCII": true, "CPU": true, "CSS": true, "DNS": true, "EOF": true,
+	"GUID": true, "HTML": true, "HTTP": true, "HTTPS": true, "ID": true, "IP": true, "JSON": true,
+	"LHS": true, "QPS": true, "RAM": true, "RHS": true, "RPC": true, "SLA": true, "SMTP": true,
+	"SQL": true, "SSH": true, "TCP": true, "TLS": true, "TTL": true, "UDP": true, "UI": true,
+	"UID": true, "UUID": true, "URI": true, "URL": true, "UTF8": true, "VM": true, "XML": true,
+	"XMPP": true, "XSRF": true, "XSS": true,
+}
+
+// GoName turns an ARM JSON name into an exported Go identifier:
+// "id" → "ID", "ipConfigurations" → "IPConfigurations", "odata.type" → "OdataType",
+// "2fa-enabled" → "X2FaEnabled". The result is always a valid, exported identifier.
+func GoName(name string) string {
+	words := splitWords(name)
+	var b strings.Builder
+	for _, w := range words {
+		b.WriteString(capitalise(w))
+	}
+	s := b.String()
+	if s == "" {
+		return "X"
+	}
+	if unicode.IsDigit(rune(s[0])) {
+		s = "X" + s
+	}
+	return s
+}
+
+// LocalName turns a name into an unexported Go identifier that is not a keyword.
+func LocalName(name string) string {
+	g := GoName(name)
+	words := splitWords(g)
+	if len(words) > 0 && initialisms[strings.ToUpper(words[0])] && strings.ToUpper(words[0]) == words[0] {
+		g = strings.ToLower(words[0]) + g[len(words[0]):]
+	} else {
+		g = strings.ToLower(g[:1]) + g[1:]
+	}
+	if token.IsKeyword(g) {
+		g += "_"
+	}
+	return g
+}
+
+// splitWords splits on non-alphanumerics and on lower→upper case boundaries.
+func splitWords(name string) []string {
+	var words []string
+	var cur []rune
+	flush := func() {
+		if len(cur) > 0 {
+			words = append(words, string(cur))
+			cur = cur[:0]
+		}
+	}
+	runes := []rune(name)
+	for i, r := range runes {
+		switch {
+		case !unicode.IsLetter(r) && !unicode.IsDigit(r):
+			flush()
+		case unicode.IsUpper(r) && i > 0 && startsWord(runes, i):
+			flush()
+			cur = append(cur, r)
+		default:
+			cur = append(cur, r)
+		}
+	}
+	flush()
+	return words
+}
+
+// startsWord reports whether the upper-case rune at i begins a new word ("ipAddress", "IPAddress").
+func startsWord(runes []rune, i int) bool {
+	prev := runes[i-1]
+	if unicode.IsLower(prev) || unicode.IsDigit(prev) {
+		return true
+	}
+	if !unicode.IsUpper(prev) || i+1 >= len(runes) || !unicode.IsLower(runes[i+1]) {
+		return false
+	}
+	return !isPluralSuffix(runes, i+1) // "URLs" stays one word
+}
+
+// isPluralSuffix reports whether runes[i] is a lone plural "s" ending a word.
+func isPluralSuffix(runes []rune, i int) bool {
+	return runes[i] == 's' && (i+1 == len(runes) || !unicode.IsLower(runes[i+1]))
+}
+
+func capitalise(w string) string {
+	if up := strings.ToUpper(w); initialisms[up] {
+		return up
+	}
+	return strings.ToUpper(w[:1]) + w[1:]
+}
+
+// KindFromResourceType singularises the last segment of an ARM resource type:
+// "privateEndpoints" → "PrivateEndpoint", "redis" → "Redis", "databases" → "Database".
+func KindFromResourceType(segment string) string {
+	s := segment
+	switch {
+	case strings.HasSuffix(s, "sses"), strings.HasSuffix(s, "xes"):
+		s = s[:len(s)-2]
+	case strings.HasSuffix(s, "ies"):
+		s = s[:len(s)-3] + "y"
+	case strings.HasSuffix(s, "s") && !strings.HasSuffix(s, "ss") && !strings.HasSuffix(s, "us") && !strings.HasSuffix(s, "is"):
+		s = s[:len(s)-1]
+	}
+	return GoName(s)
+}

@@ -1,0 +1,73 @@
+package astmodel
+
+import "slices"
+
+// PropertyBagName is the Go name of the property bag every storage object carries.
+const PropertyBagName = "PropertyBag"
+
+// StorageVariant derives the storage package of an API package: the same objects and resources
+// in the "storage" subpackage, enums turned into strings, and a property bag on every object so
+// that conversions to and from the hub lose nothing.
+func StorageVariant(api *Package) *Package {
+	ref := api.Ref.StorageRef()
+	out := NewPackage(ref)
+	for _, d := range api.Sorted() {
+		switch d := d.(type) {
+		case *Object:
+			out.Add(storageObject(d, api, ref))
+		case *Resource:
+			out.Add(d.WithPackage(ref))
+		}
+	}
+	return out
+}
+
+func storageObject(o *Object, api *Package, ref PackageRef) *Object {
+	props := make([]Property, 0, len(o.Properties)+1)
+	for _, p := range o.Properties {
+		props = append(props, p.WithType(storageType(p.Type, api, ref)))
+	}
+	props = append(props, Property{Name: PropertyBagName, JSONName: "$propertyBag", Type: PropertyBagType})
+	s := NewObject(o.Name.InPackage(ref), o.Description, props...)
+	s.OneOf = o.OneOf
+	return s
+}
+
+// storageType maps an API type to its storage form: enums become strings, local names move package.
+func storageType(t Type, api *Package, ref PackageRef) Type {
+	switch t := t.(type) {
+	case TypeName:
+		if t.Package != api.Ref {
+			return t
+		}
+		if _, isEnum := api.Definitions[t.Name].(*Enum); isEnum {
+			return StringType
+		}
+		return t.InPackage(ref)
+	case *ArrayType:
+		return &ArrayType{Elem: storageType(t.Elem, api, ref)}
+	case *MapType:
+		return &MapType{Value: storageType(t.Value, api, ref)}
+	default:
+		return t
+	}
+}
+
+// SelectHub picks the hub version: override when set, else the newest stable version,
+// else (all previews) the newest version. versions need not be sorted.
+func SelectHub(versions []string, override string) string {
+	if override != "" {
+		return override
+	}
+	sorted := slices.Clone(versions)
+	slices.Sort(sorted)
+	for i := len(sorted) - 1; i >= 0; i-- {
+		if !IsPreview(sorted[i]) {
+			return sorted[i]
+		}
+	}
+	if len(sorted) == 0 {
+		return ""
+	}
+	return sorted[len(sorted)-1]
+}
