@@ -1,0 +1,82 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"time"
+)
+
+// Targets from the issue, for N = the largest size.
+const (
+	targetColdVsControllerGen = 0.25
+	targetNoopVsCold          = 0.5
+	targetGrowth              = 11.0
+	targetRSS                 = 1 << 30
+)
+
+// printReport writes one table per corpus size, the growth factors, the targets and, as the
+// last line, the asogen/controller-gen wall ratio of the largest size.
+func printReport(w io.Writer, s settings, results []sizeResult) {
+	for _, r := range results {
+		printSize(w, s, r)
+	}
+	first, last := results[0], results[len(results)-1]
+	if len(results) > 1 {
+		printGrowth(w, first, last)
+	}
+	printTargets(w, first, last)
+	fmt.Fprintf(w, "asogen/controller-gen wall ratio: %.2f\n", ratio(last, stepCold, stepControllerGen))
+}
+
+func printSize(w io.Writer, s settings, r sizeResult) {
+	fmt.Fprintf(w, "\nN=%d kinds, V=%d versions (%d kind-versions), median of %d runs\n", r.kinds, s.versions, r.kinds*s.versions, s.runs)
+	fmt.Fprintf(w, "| %-31s | %7s | %7s | %8s | %9s | %8s | %8s |\n", "step", "wall s", "CPU s", "RSS MiB", "ms/kind", "vs c-gen", "vs floor")
+	fmt.Fprintf(w, "|%s|%s|%s|%s|%s|%s|%s|\n", dashes(33), dashes(9), dashes(9), dashes(10), dashes(11), dashes(10), dashes(10))
+	for i, m := range r.medians {
+		fmt.Fprintf(w, "| %-31s | %7.2f | %7.2f | %8.1f | %9.2f | %7.2fx | %7.2fx |\n", stepNames[i],
+			m.Wall.Seconds(), m.CPU.Seconds(), float64(m.RSS)/(1<<20), perKind(m.Wall, r.kinds),
+			ratio(r, i, stepControllerGen), ratio(r, i, stepFloor))
+	}
+}
+
+func printGrowth(w io.Writer, first, last sizeResult) {
+	fmt.Fprintf(w, "\ngrowth from N=%d to N=%d (%.0fx the kinds), wall time:\n", first.kinds, last.kinds, float64(last.kinds)/float64(first.kinds))
+	for i := range stepCount {
+		fmt.Fprintf(w, "  %-31s %6.2fx\n", stepNames[i], growth(first, last, i))
+	}
+}
+
+func printTargets(w io.Writer, first, last sizeResult) {
+	fmt.Fprintf(w, "\ntargets at N=%d:\n", last.kinds)
+	check(w, "cold generate / controller-gen object <= 0.25", ratio(last, stepCold, stepControllerGen), targetColdVsControllerGen)
+	check(w, "no-op generate / cold generate <= 0.50", ratio(last, stepNoop, stepCold), targetNoopVsCold)
+	check(w, "verify / cold generate <= 0.50", ratio(last, stepVerify, stepCold), targetNoopVsCold)
+	if first.kinds != last.kinds {
+		check(w, fmt.Sprintf("cold generate growth N=%d..%d <= 11x", first.kinds, last.kinds), growth(first, last, stepCold), targetGrowth)
+	}
+	rss := max(last.medians[stepCold].RSS, last.medians[stepNoop].RSS, last.medians[stepVerify].RSS)
+	check(w, "asogen peak RSS MiB <= 1024", float64(rss)/(1<<20), targetRSS/(1<<20))
+}
+
+func check(w io.Writer, what string, got, limit float64) {
+	verdict := "met"
+	if got > limit {
+		verdict = fmt.Sprintf("MISSED by %.0f%%", (got/limit-1)*100)
+	}
+	fmt.Fprintf(w, "  %-50s %8.2f  %s\n", what, got, verdict)
+}
+
+func ratio(r sizeResult, a, b int) float64 {
+	return r.medians[a].Wall.Seconds() / r.medians[b].Wall.Seconds()
+}
+
+func growth(first, last sizeResult, i int) float64 {
+	return last.medians[i].Wall.Seconds() / first.medians[i].Wall.Seconds()
+}
+
+func perKind(d time.Duration, kinds int) float64 {
+	return d.Seconds() * 1000 / float64(kinds)
+}
+
+func dashes(n int) string { return strings.Repeat("-", n) }

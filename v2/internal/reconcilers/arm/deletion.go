@@ -1,0 +1,46 @@
+package arm
+
+import (
+	"context"
+
+	"github.com/go-logr/logr"
+	"github.com/pkg/errors"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
+
+	"github.com/asogen/asogen/v2/pkg/genruntime"
+)
+
+// Finalizer keeps a resource in Kubernetes until it has been deleted from Azure.
+const Finalizer = "serviceoperator.azure.com/finalizer"
+
+// ensureFinalizer adds the finalizer before anything is created in Azure.
+func (r *Reconciler) ensureFinalizer(ctx context.Context, obj genruntime.KubernetesResource) error {
+	if !controllerutil.AddFinalizer(obj, Finalizer) {
+		return nil
+	}
+	return errors.Wrap(r.kube.Update(ctx, obj), "adding the finalizer")
+}
+
+// delete removes the resource from Azure, when it was ever created there, then the finalizer.
+func (r *Reconciler) delete(ctx context.Context, log logr.Logger, obj genruntime.KubernetesResource) (ctrl.Result, error) {
+	if !controllerutil.ContainsFinalizer(obj, Finalizer) {
+		return ctrl.Result{}, nil
+	}
+	if id, ok := genruntime.GetResourceID(obj); ok {
+		if err := r.deleteFromAzure(ctx, obj, id); err != nil {
+			return r.finish(ctx, log, obj, failedWith(err))
+		}
+		log.V(1).Info("Deleted from Azure", "resourceID", id)
+	}
+	controllerutil.RemoveFinalizer(obj, Finalizer)
+	return ctrl.Result{}, errors.Wrap(r.kube.Update(ctx, obj), "removing the finalizer")
+}
+
+func (r *Reconciler) deleteFromAzure(ctx context.Context, obj genruntime.KubernetesResource, id string) error {
+	v, err := r.reg.toARMVersion(obj)
+	if err != nil {
+		return err
+	}
+	return r.opts.ARMClient.DeleteByID(ctx, id, v.GetAPIVersion())
+}

@@ -1,0 +1,135 @@
+package arm
+
+import (
+	"context"
+
+	"github.com/go-logr/logr"
+	"github.com/pkg/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/asogen/asogen/v2/internal/genericarmclient"
+	"github.com/asogen/asogen/v2/pkg/genruntime"
+	"github.com/asogen/asogen/v2/pkg/genruntime/conditions"
+)
+
+// reconcileRun holds what one reconcile of one object learns as it goes.
+type reconcileRun struct {
+	*Reconciler
+	obj     genruntime.KubernetesResource
+	log     logr.Logger
+	owner   genruntime.KubernetesResource // nil when the owner is the subscription or an ARM ID
+	ownerID string
+	armObj  ARMVersion
+	id      string
+}
+
+// step is one stage of the flow; done means the flow ends with the returned outcome.
+type step func(ctx context.Context) (o outcome, done bool)
+
+// reconcile runs the seeds' flow: resolve the owner → owner check (after refreshing the owner
+// from ARM) → GET → pre-check → PUT and follow the operation → GET status → post-check → Ready.
+// An operation still in progress from an earlier reconcile is followed first.
+func (run *reconcileRun) reconcile(ctx context.Context) outcome {
+	steps := []step{run.resolveOwner, run.claim, run.followOperation, run.checkOwner, run.checkBefore, run.put}
+	for _, s := range steps {
+		if o, done := s(ctx); done {
+			return o
+		}
+	}
+	return run.finishAfterOperation(ctx)
+}
+
+// resolveOwner finds the owner in Kubernetes (or the subscription) and computes the ARM ID.
+func (run *reconcileRun) resolveOwner(ctx context.Context) (outcome, bool) {
+	owner, ownerID, err := run.opts.Resolver.ResolveOwner(ctx, run.obj)
+	if err != nil {
+		return failedWith(err), true
+	}
+	armObj, err := run.reg.toARMVersion(run.obj)
+	if err != nil {
+		return failedWith(err), true
+	}
+	run.owner, run.ownerID, run.armObj = owner, ownerID, armObj
+	run.id = armObj.ARMIDFromOwner(ownerID)
+	return outcome{}, false
+}
+
+// claim records the resource ID annotation the first time the resource is reconciled.
+func (run *reconcileRun) claim(ctx context.Context) (outcome, bool) {
+	if id, ok := genruntime.GetResourceID(run.obj); ok && id == run.id {
+		return outcome{}, false
+	}
+	genruntime.SetResourceID(run.obj, run.id)
+	if err := run.kube.Update(ctx, run.obj); err != nil {
+		return failedWith(errors.Wrap(err, "recording the resource ID")), true
+	}
+	run.log.V(1).Info("Claimed resource", "resourceID", run.id)
+	return outcome{}, false
+}
+
+// checkOwner refreshes the owner from ARM and asks the owner checker, when one is configured
+// and there is an owner. A blocked check ends the flow before any request for the resource.
+func (run *reconcileRun) checkOwner(ctx context.Context) (outcome, bool) {
+	check, implemented := run.checkers.owner, run.checkers.hasOwner
+	if !implemented || run.owner == nil {
+		return outcome{}, false
+	}
+	if err := run.refreshOwner(ctx); err != nil {
+		return failedWith(errors.Wrap(err, "refreshing the owner from Azure")), true
+	}
+	result, err := check(ctx, run.owner, run.opts.Resolver, run.opts.ARMClient, run.log)
+	if err != nil {
+		return checkError("PreReconcileOwnerCheck", err), true
+	}
+	return preCheckOutcome(result)
+}
+
+// checkBefore GETs the resource and asks the pre-reconciliation checker, when one is configured.
+func (run *reconcileRun) checkBefore(ctx context.Context) (outcome, bool) {
+	if !run.checkers.hasPre {
+		return outcome{}, false
+	}
+	if err := run.refreshStatus(ctx); err != nil && !genericarmclient.IsNotFound(err) {
+		return failedWith(err), true
+	}
+	result, err := run.checkers.pre(ctx, run.obj, run.owner, run.opts.Resolver, run.opts.ARMClient, run.log)
+	if err != nil {
+		return checkError("PreReconcileCheck", err), true
+	}
+	return preCheckOutcome(result)
+}
+
+// finishAfterOperation GETs the final status and asks the post-reconciliation checker.
+func (run *reconcileRun) finishAfterOperation(ctx context.Context) outcome {
+	if err := run.refreshStatus(ctx); err != nil {
+		return failedWith(err)
+	}
+	result, err := run.checkers.post(ctx, run.obj, run.owner, run.opts.Resolver, run.opts.ARMClient, run.log)
+	if err != nil {
+		return checkError("PostReconcileCheck", err)
+	}
+	if result.Failure() {
+		return failedWith(result.CreateConditionError())
+	}
+	return succeeded()
+}
+
+// preCheckOutcome ends the flow when a pre-check blocked or postponed the reconcile.
+func preCheckOutcome(result interface {
+	ShouldProceed() bool
+	CreateConditionError() error
+}) (outcome, bool) {
+	if result.ShouldProceed() {
+		return outcome{}, false
+	}
+	return failedWith(result.CreateConditionError()), true
+}
+
+// checkError is the outcome of an extension that returned an error: a Warning naming the check.
+func checkError(check string, err error) outcome {
+	wrapped := errors.Wrapf(err, "%s failed", check)
+	return outcome{
+		severity: conditions.SeverityWarning, reason: conditions.ReasonFailed, message: wrapped.Error(),
+		status: metav1.ConditionFalse, retry: retryBackoff, err: wrapped,
+	}
+}

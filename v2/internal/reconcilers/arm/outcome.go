@@ -1,0 +1,117 @@
+package arm
+
+import (
+	"net/http"
+	"time"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/asogen/asogen/v2/internal/genericarmclient"
+	"github.com/asogen/asogen/v2/pkg/genruntime/conditions"
+)
+
+// retryKind says when a resource is reconciled again.
+type retryKind int
+
+const (
+	retryResync  retryKind = iota // success: check again after the resync period
+	retryBackoff                  // Warning: exponential backoff
+	retryAfter                    // a fixed delay (Retry-After, operation in progress)
+	retryNever                    // Error: wait for a spec change
+)
+
+// outcome is how one reconcile ends: the Ready condition to write and when to come back.
+type outcome struct {
+	severity conditions.ConditionSeverity
+	reason   conditions.Reason
+	message  string
+	status   metav1.ConditionStatus
+	retry    retryKind
+	after    time.Duration
+	err      error // logged in full when set
+}
+
+// succeeded is the outcome of a resource that is Ready.
+func succeeded() outcome {
+	return outcome{status: metav1.ConditionTrue, reason: conditions.ReasonSucceeded, retry: retryResync}
+}
+
+// inProgress is the outcome while a long-running operation has not finished.
+func inProgress(poll time.Duration) outcome {
+	return outcome{
+		status: metav1.ConditionUnknown, severity: conditions.SeverityInfo, reason: conditions.ReasonReconciling,
+		message: "The resource is being reconciled", retry: retryAfter, after: poll,
+	}
+}
+
+// failedWith describes err: an ARM error by its status and code, a ReadyConditionImpactingError
+// by its severity and reason, anything else as a Warning.
+func failedWith(err error) outcome {
+	if _, ok := genericarmclient.AsResponseError(err); ok {
+		return armFailure(err)
+	}
+	severity, reason := conditions.ClassifyError(err)
+	o := outcome{severity: severity, reason: reason, message: err.Error(), err: err, status: metav1.ConditionFalse}
+	o.retry = retryFor(severity)
+	if severity == conditions.SeverityInfo {
+		o.status = metav1.ConditionUnknown
+	}
+	return o
+}
+
+// armFailure classifies an ARM error: 4xx requests Azure will never accept are Errors (the user
+// must change the spec); conflicts, throttling, timeouts and 5xx are Warnings and retried.
+func armFailure(err error) outcome {
+	code := genericarmclient.ErrorCode(err)
+	status := genericarmclient.StatusCode(err)
+	if code == "" {
+		code = http.StatusText(status)
+	}
+	severity := armSeverity(status)
+	o := outcome{
+		severity: severity, reason: conditions.MakeReason(code, retryClass(severity)),
+		message: err.Error(), err: err, status: metav1.ConditionFalse, retry: retryFor(severity),
+	}
+	if wait, ok := genericarmclient.RetryAfter(err); ok && severity == conditions.SeverityWarning {
+		o.retry, o.after = retryAfter, wait
+	}
+	return o
+}
+
+func armSeverity(status int) conditions.ConditionSeverity {
+	switch {
+	case status == http.StatusConflict, status == http.StatusTooManyRequests, status == http.StatusRequestTimeout:
+		return conditions.SeverityWarning
+	case status >= 400 && status < 500:
+		return conditions.SeverityError
+	default:
+		return conditions.SeverityWarning
+	}
+}
+
+func retryFor(severity conditions.ConditionSeverity) retryKind {
+	if severity == conditions.SeverityError {
+		return retryNever
+	}
+	return retryBackoff
+}
+
+func retryClass(severity conditions.ConditionSeverity) conditions.RetryClassification {
+	if severity == conditions.SeverityError {
+		return conditions.RetryNone
+	}
+	return conditions.RetryFast
+}
+
+// condition renders the outcome as the Ready condition.
+func (o outcome) condition(generation int64, now metav1.Time) conditions.Condition {
+	return conditions.Condition{
+		Type:               conditions.ConditionTypeReady,
+		Status:             o.status,
+		Severity:           o.severity,
+		LastTransitionTime: now,
+		ObservedGeneration: generation,
+		Reason:             o.reason.Name,
+		Message:            o.message,
+	}
+}

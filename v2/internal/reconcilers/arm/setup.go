@@ -1,0 +1,67 @@
+package arm
+
+import (
+	"strings"
+	"time"
+
+	"github.com/go-logr/logr"
+	"github.com/pkg/errors"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/builder"
+	"sigs.k8s.io/controller-runtime/pkg/controller"
+	"sigs.k8s.io/controller-runtime/pkg/predicate"
+
+	"github.com/asogen/asogen/v2/pkg/genruntime/extensions"
+)
+
+// checkers are a kind's extension checks, built once from its extension host.
+type checkers struct {
+	owner    extensions.PreReconcileOwnerCheckFunc
+	hasOwner bool
+	pre      extensions.PreReconcileCheckFunc
+	hasPre   bool
+	post     extensions.PostReconcileCheckFunc
+}
+
+func newCheckers(reg Registration) checkers {
+	c := checkers{
+		pre:  extensions.CreatePreReconciliationChecker(reg.Extension),
+		post: extensions.CreatePostReconciliationChecker(reg.Extension),
+	}
+	c.owner, c.hasOwner = extensions.CreatePreReconciliationOwnerChecker(reg.Extension)
+	_, c.hasPre = reg.Extension.(extensions.PreReconciliationChecker)
+	return c
+}
+
+// SetupControllers registers one controller per registered kind with the manager.
+func SetupControllers(mgr ctrl.Manager, regs []Registration, opts Options, log logr.Logger) error {
+	opts, err := opts.withDefaults()
+	if err != nil {
+		return err
+	}
+	kinds, err := newRegistry(regs)
+	if err != nil {
+		return err
+	}
+	for _, reg := range regs {
+		if err := setupController(mgr, reg, kinds, opts, log); err != nil {
+			return errors.Wrapf(err, "setting up the controller for %s", reg.GroupKind)
+		}
+	}
+	return nil
+}
+
+func setupController(mgr ctrl.Manager, reg Registration, kinds registry, opts Options, log logr.Logger) error {
+	name := strings.ToLower(reg.GroupKind.Kind + "." + reg.GroupKind.Group)
+	r := &Reconciler{
+		kube: mgr.GetClient(), reg: reg, kinds: kinds, opts: opts,
+		backoff: newBackoff(opts.BackoffBase, opts.BackoffMax), log: log.WithName(name),
+		checkers: newCheckers(reg), now: time.Now,
+	}
+	changes := predicate.Or(predicate.GenerationChangedPredicate{}, predicate.AnnotationChangedPredicate{})
+	return ctrl.NewControllerManagedBy(mgr).
+		Named(name).
+		For(reg.NewHub(), builder.WithPredicates(changes)).
+		WithOptions(controller.Options{MaxConcurrentReconciles: opts.MaxConcurrentReconciles}).
+		Complete(r)
+}
