@@ -22,8 +22,9 @@ type Registration struct {
 	GroupKind schema.GroupKind
 	// NewHub returns an empty hub (storage) object: the type the controller watches.
 	NewHub func() genruntime.KubernetesResource
-	// NewARMVersion returns an empty object of the API version used to talk to ARM.
-	NewARMVersion func() ARMVersion
+	// NewARMVersion returns an empty object of the hub's API version, used to talk to ARM; it
+	// must also implement conversion.Convertible.
+	NewARMVersion func() genruntime.ARMResource
 	// Extension is the kind's extension host; it may implement any of the extension interfaces.
 	Extension genruntime.ResourceExtension
 }
@@ -35,6 +36,9 @@ func (r Registration) validate() error {
 	}
 	if _, ok := r.NewHub().(conversion.Hub); !ok {
 		return errors.Errorf("registration for %s: %T is not a conversion.Hub", r.GroupKind, r.NewHub())
+	}
+	if _, ok := r.NewARMVersion().(ARMVersion); !ok {
+		return errors.Errorf("registration for %s: %T is not conversion.Convertible", r.GroupKind, r.NewARMVersion())
 	}
 	return nil
 }
@@ -55,7 +59,7 @@ func newRegistry(regs []Registration) (registry, error) {
 
 // toARMVersion converts a hub object to the API version that talks to ARM.
 func (r Registration) toARMVersion(hub genruntime.KubernetesResource) (ARMVersion, error) {
-	v := r.NewARMVersion()
+	v := r.NewARMVersion().(ARMVersion)
 	if err := v.ConvertFrom(hub.(conversion.Hub)); err != nil {
 		return nil, errors.Wrapf(err, "converting %s to %T", r.GroupKind, v)
 	}
