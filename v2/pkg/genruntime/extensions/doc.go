@@ -1,0 +1,85 @@
+// Package extensions defines the points at which hand-written code can change how the generic
+// ARM reconciler treats a resource kind. A kind's extension host (a genruntime.ResourceExtension)
+// opts in by implementing one of the interfaces here; the reconciler asks for a callable check
+// with the matching Create...Checker helper, which works whether or not the host implements it.
+//
+// # The flow
+//
+// For a resource with an owner, one reconcile runs:
+//
+//  1. read the owner from the cluster and GET it from Azure;
+//  2. PreReconciliationOwnerChecker — may stop here, before the resource is even read;
+//  3. GET the resource from Azure;
+//  4. PreReconciliationChecker — may stop here, before anything is written;
+//  5. PUT the resource and follow the operation to its end;
+//  6. PostReconciliationChecker — decides whether the resource is marked Ready.
+//
+// Each check is given next, the rest of the chain. Calling next means "no objection"; the
+// terminal next always proceeds (pre-checks) or succeeds (post-check).
+//
+// # PreReconciliationOwnerChecker
+//
+// Use it when the owner's state decides whether the child can be touched at all: some services
+// refuse even a GET of a child while the parent is stopped, updating or in maintenance (a
+// database on a stopped cluster is the classic case). Blocking here saves request quota and
+// keeps the logs free of failures that were certain.
+//
+// Do not use it when the child can safely be read whatever the owner's state, or when the
+// decision needs the child's own state: use PreReconciliationChecker. The check receives only the
+// owner, freshly read from Azure, never the resource itself.
+//
+// It is never called without an owner. The function returned by
+// CreatePreReconciliationOwnerChecker proceeds, without calling the extension, when the owner is
+// nil (a resource owned directly by the subscription, or whose owner is given only by ARM ID,
+// so there is no owner object to inspect); its second result lets the reconciler skip reading
+// the owner when no extension wants it.
+//
+// # PreReconciliationChecker
+//
+// Use it when a PUT is certain to fail, or to do harm, in the resource's current state: for
+// example a cluster whose provisioningState is transient (Creating, Updating) rejects every PUT,
+// so retrying only fills the logs. It receives the resource, freshly read from Azure, and its
+// owner (nil when there is none).
+//
+// Do not use it to validate the spec (that belongs in admission webhooks), to change the
+// resource, or when the check depends only on the owner and must happen before the GET.
+//
+// # PostReconciliationChecker
+//
+// Use it when Azure accepting the resource does not make it usable: a private endpoint whose
+// connection awaits manual approval, a deployment still rolling out, a certificate not yet
+// issued. It receives the resource with its status freshly read from Azure and decides whether
+// the Ready condition may become True. Prefer reading the status over making further ARM calls:
+// the check runs on every reconcile.
+//
+// Do not use it when ARM success means the resource is ready (the default), for checks that
+// belong before the PUT, or to modify the resource.
+//
+// # Results: failure versus error
+//
+// A check returns a result and an error, and the two mean different things:
+//
+//   - A block, postponement or failure result says "I checked, and the answer is not yet".
+//     That is expected; it is returned with a nil error. The reconciler shows it on the Ready
+//     condition through the result's CreateConditionError (block: Warning,
+//     ReconciliationBlocked; postpone: Info, ReconciliationPostponed; post-check failure:
+//     Warning, PostReconciliationFailure) and tries again later. Write the message for the user:
+//     say what is awaited.
+//   - An error says "I could not find out" — an ARM query failed, the status made no sense.
+//     The helpers returned by the Create...Checker functions log it, turn it into a block
+//     (pre-checks) or failure (post-check) whose message is the error's, and return the error
+//     as well, wrapped with the check's name, so the reconciler keeps it: a
+//     conditions.ReadyConditionImpactingError returned by the extension keeps its severity and
+//     reason, and anything else shows as a plain reconcile failure.
+//
+// Results can only be built with the factories (ProceedWithReconcile, BlockReconcile,
+// PostponeReconcile, PostReconcileCheckResultSuccess, PostReconcileCheckResultFailure); the zero
+// value of each result type means proceed or success, which is what an extension returns beside
+// an error.
+//
+// # Logging
+//
+// The helpers log each decision on the logger passed in: proceed and success at V(1), since
+// they happen on every reconcile; block, postpone and failure at Info; errors with log.Error.
+// A host that does not implement an interface gets the terminal check, which logs nothing.
+package extensions
