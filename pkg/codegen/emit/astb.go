@@ -1,0 +1,161 @@
+package emit
+
+import (
+	"go/token"
+	"strconv"
+
+	"github.com/dave/dst"
+)
+
+// Small constructors for dst nodes. Every call returns fresh nodes: dst panics when a node is
+// printed twice, so nothing here is shared.
+
+func id(name string) *dst.Ident { return dst.NewIdent(name) }
+
+// qual is a package-qualified identifier; the restorer prints the qualifier and adds the import.
+func qual(path, name string) *dst.Ident { return &dst.Ident{Name: name, Path: path} }
+
+func sel(x dst.Expr, names ...string) dst.Expr {
+	for _, n := range names {
+		x = &dst.SelectorExpr{X: x, Sel: id(n)}
+	}
+	return x
+}
+
+func field(recv string, names ...string) dst.Expr { return sel(id(recv), names...) }
+
+func call(fun dst.Expr, args ...dst.Expr) *dst.CallExpr { return &dst.CallExpr{Fun: fun, Args: args} }
+
+func str(s string) *dst.BasicLit { return &dst.BasicLit{Kind: token.STRING, Value: strconv.Quote(s)} }
+
+func addr(x dst.Expr) dst.Expr { return &dst.UnaryExpr{Op: token.AND, X: x} }
+
+func star(x dst.Expr) dst.Expr { return &dst.StarExpr{X: x} }
+
+func nilExpr() dst.Expr { return id("nil") }
+
+func notNil(x dst.Expr) dst.Expr { return &dst.BinaryExpr{X: x, Op: token.NEQ, Y: nilExpr()} }
+
+func isNil(x dst.Expr) dst.Expr { return &dst.BinaryExpr{X: x, Op: token.EQL, Y: nilExpr()} }
+
+func assign(lhs, rhs dst.Expr) dst.Stmt {
+	return &dst.AssignStmt{Lhs: []dst.Expr{lhs}, Tok: token.ASSIGN, Rhs: []dst.Expr{rhs}}
+}
+
+func define(name string, rhs dst.Expr) dst.Stmt {
+	return &dst.AssignStmt{Lhs: []dst.Expr{id(name)}, Tok: token.DEFINE, Rhs: []dst.Expr{rhs}}
+}
+
+func varDecl(name string, typ dst.Expr) dst.Stmt {
+	spec := &dst.ValueSpec{Names: []*dst.Ident{id(name)}, Type: typ}
+	return &dst.DeclStmt{Decl: &dst.GenDecl{Tok: token.VAR, Specs: []dst.Spec{spec}}}
+}
+
+func ret(results ...dst.Expr) dst.Stmt { return &dst.ReturnStmt{Results: results} }
+
+func exprStmt(x dst.Expr) dst.Stmt { return &dst.ExprStmt{X: x} }
+
+func block(stmts ...dst.Stmt) *dst.BlockStmt { return &dst.BlockStmt{List: stmts} }
+
+func ifStmt(cond dst.Expr, body []dst.Stmt, els ...dst.Stmt) *dst.IfStmt {
+	s := &dst.IfStmt{Cond: cond, Body: block(body...)}
+	if len(els) > 0 {
+		s.Else = block(els...)
+	}
+	return s
+}
+
+// ifErr is `if err := <call>; err != nil { return <wrapped> }`.
+func ifErr(c dst.Expr, onErr ...dst.Expr) dst.Stmt {
+	return &dst.IfStmt{
+		Init: &dst.AssignStmt{Lhs: []dst.Expr{id("err")}, Tok: token.DEFINE, Rhs: []dst.Expr{c}},
+		Cond: notNil(id("err")),
+		Body: block(ret(onErr...)),
+	}
+}
+
+// wrapErr is errors.Wrap(err, msg).
+func wrapErr(msg string) dst.Expr {
+	return call(qual(errorsPath, "Wrap"), id("err"), str(msg))
+}
+
+func rangeStmt(key, value string, x dst.Expr, body ...dst.Stmt) dst.Stmt {
+	r := &dst.RangeStmt{Key: id(key), Tok: token.DEFINE, X: x, Body: block(body...)}
+	if value != "" {
+		r.Value = id(value)
+	}
+	return r
+}
+
+func index(x, i dst.Expr) dst.Expr { return &dst.IndexExpr{X: x, Index: i} }
+
+func makeExpr(typ dst.Expr, size dst.Expr) dst.Expr { return call(id("make"), typ, size) }
+
+func lenExpr(x dst.Expr) dst.Expr { return call(id("len"), x) }
+
+func ptrType(t dst.Expr) dst.Expr { return &dst.StarExpr{X: t} }
+
+func composite(typ dst.Expr, elts ...dst.Expr) dst.Expr {
+	return &dst.CompositeLit{Type: typ, Elts: elts}
+}
+
+func kv(key string, value dst.Expr) dst.Expr { return &dst.KeyValueExpr{Key: id(key), Value: value} }
+
+// param is one parameter or result of a function.
+type param struct {
+	name string
+	typ  dst.Expr
+}
+
+func fieldList(params ...param) *dst.FieldList {
+	fl := &dst.FieldList{}
+	for _, p := range params {
+		f := &dst.Field{Type: p.typ}
+		if p.name != "" {
+			f.Names = []*dst.Ident{id(p.name)}
+		}
+		fl.List = append(fl.List, f)
+	}
+	return fl
+}
+
+// method declares func (recv *recvType) name(params) results { body } with a doc comment.
+type method struct {
+	recv     string
+	recvType dst.Expr
+	name     string
+	doc      []string
+	params   []param
+	results  []param
+	body     []dst.Stmt
+}
+
+func (m method) decl() *dst.FuncDecl {
+	d := &dst.FuncDecl{
+		Name: id(m.name),
+		Type: &dst.FuncType{Params: fieldList(m.params...), Results: fieldList(m.results...)},
+		Body: block(m.body...),
+	}
+	if m.recvType != nil {
+		d.Recv = fieldList(param{m.recv, m.recvType})
+	}
+	d.Decs.Before = dst.EmptyLine
+	d.Decs.After = dst.EmptyLine
+	for _, s := range m.body {
+		s.Decorations().Before = dst.NewLine
+	}
+	for _, line := range m.doc {
+		d.Decs.Start.Append("// " + line)
+	}
+	return d
+}
+
+const (
+	tokDefine = token.DEFINE
+	tokGtr    = token.GTR
+)
+
+const (
+	tokAdd = token.ADD
+	tokNot = token.NOT
+)

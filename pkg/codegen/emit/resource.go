@@ -1,0 +1,150 @@
+package emit
+
+import (
+	"go/token"
+
+	"github.com/asogen/asogen/pkg/astmodel"
+	"github.com/dave/dst"
+)
+
+// typesFile renders a family: the resource, its list, the KubernetesResource methods, the hub
+// marker, then spec, status and nested definitions.
+func (e *pkgEmitter) typesFile(fam *family) *goFile {
+	f := e.newFile(fam.stem + "_types_gen.go")
+	if r := fam.resource; r != nil {
+		f.add(e.resourceDecl(r), listDecl(r))
+		f.add(e.resourceMethods(r)...)
+		if e.isHub(r) {
+			f.add(hubMethod(r))
+		}
+		f.add(e.objectDecl(fam.spec), e.objectDecl(fam.status))
+	}
+	for _, d := range fam.defs {
+		switch d := d.(type) {
+		case *astmodel.Object:
+			f.add(e.objectDecl(d))
+		case *astmodel.Enum:
+			f.add(enumDecls(d)...)
+		}
+	}
+	return f
+}
+
+func (e *pkgEmitter) isHub(r *astmodel.Resource) bool {
+	k, ok := e.model.Kind(e.pkg.Ref.Group, r.Kind())
+	return ok && k.Hub == e.pkg.Ref
+}
+
+// readyColumns show the Ready condition in `kubectl get`.
+var readyColumns = []string{
+	`+kubebuilder:printcolumn:name="Ready",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].status"`,
+	`+kubebuilder:printcolumn:name="Severity",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].severity"`,
+	`+kubebuilder:printcolumn:name="Reason",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].reason"`,
+	`+kubebuilder:printcolumn:name="Message",type="string",JSONPath=".status.conditions[?(@.type=='Ready')].message"`,
+}
+
+func (e *pkgEmitter) resourceDecl(r *astmodel.Resource) dst.Decl {
+	doc := []string{"+kubebuilder:object:root=true", "+kubebuilder:subresource:status"}
+	if e.isHub(r) {
+		doc = append(doc, "+kubebuilder:storageversion")
+	}
+	doc = append(doc, readyColumns...)
+	doc = append(doc, describe(r.Kind(), r.Description)...)
+	doc = append(doc, "Generated from: "+r.ARMType+" api-version "+r.APIVersion)
+	fields := &dst.FieldList{List: []*dst.Field{
+		embedded(qual(metav1Path, "TypeMeta"), "`json:\",inline\"`"),
+		embedded(qual(metav1Path, "ObjectMeta"), "`json:\"metadata,omitempty\"`"),
+		named("Spec", id(r.Spec.Name), "`json:\"spec,omitempty\"`"),
+		named("Status", id(r.Status.Name), "`json:\"status,omitempty\"`"),
+	}}
+	return typeDecl(r.Kind(), &dst.StructType{Fields: fields}, doc)
+}
+
+func listDecl(r *astmodel.Resource) dst.Decl {
+	fields := &dst.FieldList{List: []*dst.Field{
+		embedded(qual(metav1Path, "TypeMeta"), "`json:\",inline\"`"),
+		embedded(qual(metav1Path, "ListMeta"), "`json:\"metadata,omitempty\"`"),
+		named("Items", &dst.ArrayType{Elt: id(r.Kind())}, "`json:\"items\"`"),
+	}}
+	doc := []string{"+kubebuilder:object:root=true", r.Kind() + "List is a list of " + r.Kind() + "."}
+	return typeDecl(r.Kind()+"List", &dst.StructType{Fields: fields}, doc)
+}
+
+func embedded(t dst.Expr, tag string) *dst.Field {
+	return &dst.Field{Type: t, Tag: &dst.BasicLit{Kind: token.STRING, Value: tag}}
+}
+
+func named(name string, t dst.Expr, tag string) *dst.Field {
+	return &dst.Field{Names: []*dst.Ident{id(name)}, Type: t, Tag: &dst.BasicLit{Kind: token.STRING, Value: tag}}
+}
+
+func recvOf(r *astmodel.Resource) dst.Expr { return ptrType(id(r.Kind())) }
+
+// resourceMethods make the resource a genruntime.KubernetesResource.
+func (e *pkgEmitter) resourceMethods(r *astmodel.Resource) []dst.Decl {
+	conds := qual(conditionsPath, "Conditions")
+	return []dst.Decl{
+		assertion(qual(genruntimePath, "KubernetesResource"), r.Kind()),
+		method{recv: "r", recvType: recvOf(r), name: "GetConditions",
+			doc:     []string{"GetConditions returns the conditions of the resource's status."},
+			results: []param{{"", conds}}, body: []dst.Stmt{ret(field("r", "Status", conditionsProp))}}.decl(),
+		method{recv: "r", recvType: recvOf(r), name: "SetConditions",
+			doc:    []string{"SetConditions replaces the conditions of the resource's status."},
+			params: []param{{"conditions", qual(conditionsPath, "Conditions")}},
+			body:   []dst.Stmt{assign(field("r", "Status", conditionsProp), id("conditions"))}}.decl(),
+		e.ownerMethod(r),
+		azureNameMethod(r),
+		stringMethod(r, "GetType", "GetType returns the ARM resource type.", r.ARMType),
+		stringMethod(r, "GetAPIVersion", "GetAPIVersion returns the ARM api-version of this version of the resource.", r.APIVersion),
+	}
+}
+
+// assertion is `var _ iface = &T{}`, a compile-time check.
+func assertion(iface dst.Expr, typeName string) dst.Decl {
+	spec := &dst.ValueSpec{Names: []*dst.Ident{id("_")}, Type: iface, Values: []dst.Expr{addr(composite(id(typeName)))}}
+	d := &dst.GenDecl{Tok: token.VAR, Specs: []dst.Spec{spec}}
+	decorate(&d.Decs.NodeDecs, nil)
+	return d
+}
+
+func (e *pkgEmitter) ownerMethod(r *astmodel.Resource) dst.Decl {
+	m := method{recv: "r", recvType: recvOf(r), name: "Owner",
+		results: []param{{"", ptrType(qual(genruntimePath, "ResourceReference"))}}}
+	if r.Owner == nil {
+		m.doc = []string{"Owner returns nil: the resource is owned by the subscription."}
+		m.body = []dst.Stmt{ret(nilExpr())}
+		return m.decl()
+	}
+	m.doc = []string{"Owner returns the reference to the " + r.Owner.Kind + " owning the resource, or nil when unset."}
+	convert := call(field("r", "Spec", ownerProp, "AsResourceReference"),
+		str(astmodel.KubeGroup(r.Owner.Group)), str(r.Owner.Kind))
+	m.body = []dst.Stmt{
+		ifStmt(isNil(field("r", "Spec", ownerProp)), []dst.Stmt{ret(nilExpr())}),
+		ret(convert),
+	}
+	return m.decl()
+}
+
+func azureNameMethod(r *astmodel.Resource) dst.Decl {
+	return method{recv: "r", recvType: recvOf(r), name: "AzureName",
+		doc: []string{
+			"AzureName returns the name of the resource in Azure: Spec.AzureName, or metadata.name",
+			"when Spec.AzureName is empty.",
+		},
+		results: []param{{"", id("string")}},
+		body: []dst.Stmt{
+			ifStmt(&dst.BinaryExpr{X: field("r", "Spec", azureNameProp), Op: token.EQL, Y: str("")},
+				[]dst.Stmt{ret(field("r", "Name"))}),
+			ret(field("r", "Spec", azureNameProp)),
+		}}.decl()
+}
+
+func stringMethod(r *astmodel.Resource, name, doc, value string) dst.Decl {
+	return method{recv: "r", recvType: recvOf(r), name: name, doc: []string{doc},
+		results: []param{{"", id("string")}}, body: []dst.Stmt{ret(str(value))}}.decl()
+}
+
+func hubMethod(r *astmodel.Resource) dst.Decl {
+	return method{recvType: ptrType(id(r.Kind())), name: "Hub",
+		doc: []string{"Hub marks this type as the conversion hub of " + r.Kind() + "."}}.decl()
+}

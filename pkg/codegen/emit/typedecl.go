@@ -1,0 +1,173 @@
+package emit
+
+import (
+	"fmt"
+	"go/token"
+	"strconv"
+	"strings"
+
+	"github.com/asogen/asogen/pkg/astmodel"
+	"github.com/dave/dst"
+)
+
+// typeExpr renders a model type as seen from package `from`.
+func (e *pkgEmitter) typeExpr(t astmodel.Type) dst.Expr {
+	switch t := t.(type) {
+	case astmodel.Primitive:
+		return id(string(t))
+	case *astmodel.ArrayType:
+		return &dst.ArrayType{Elt: e.typeExpr(t.Elem)}
+	case *astmodel.MapType:
+		return &dst.MapType{Key: id("string"), Value: e.typeExpr(t.Value)}
+	case astmodel.TypeName:
+		return e.nameExpr(t)
+	case astmodel.ExternalType:
+		return qual(t.Package.Path, t.Name)
+	}
+	panic(fmt.Sprintf("unknown model type %T", t))
+}
+
+// nameExpr refers to a generated type, qualified when it lives in another package.
+func (e *pkgEmitter) nameExpr(n astmodel.TypeName) dst.Expr {
+	if n.Package == e.pkg.Ref {
+		return id(n.Name)
+	}
+	return qual(e.model.ImportPath(n.Package), n.Name)
+}
+
+// fieldTypeExpr is the field type of a property: pointers for optional scalars and objects.
+func (e *pkgEmitter) fieldTypeExpr(p astmodel.Property) dst.Expr {
+	t := e.typeExpr(p.Type)
+	if isPointer(p, e.pkg.Ref.Storage) {
+		return ptrType(t)
+	}
+	return t
+}
+
+// isPointer reports whether a property's field is a pointer. Arrays, maps, the property bag and
+// AzureName are values; in storage packages every other property is a pointer; in API packages
+// only the required ones are values.
+func isPointer(p astmodel.Property, storage bool) bool {
+	switch p.Type.(type) {
+	case *astmodel.ArrayType, *astmodel.MapType:
+		return false
+	}
+	if p.Name == ownerProp && p.Type == astmodel.KnownResourceReferenceType {
+		return true
+	}
+	if p.Type == astmodel.PropertyBagType || p.Name == azureNameProp {
+		return false
+	}
+	return storage || !p.Required
+}
+
+const (
+	azureNameProp  = "AzureName"
+	ownerProp      = "Owner"
+	conditionsProp = "Conditions"
+)
+
+func jsonTag(name string) *dst.BasicLit {
+	return &dst.BasicLit{Kind: token.STRING, Value: "`json:\"" + name + ",omitempty\"`"}
+}
+
+// objectDecl declares a struct for an object.
+func (e *pkgEmitter) objectDecl(o *astmodel.Object) dst.Decl {
+	fields := &dst.FieldList{}
+	for _, p := range o.Properties {
+		fields.List = append(fields.List, e.structField(p))
+	}
+	return typeDecl(o.Name.Name, &dst.StructType{Fields: fields}, objectDoc(o))
+}
+
+func objectDoc(o *astmodel.Object) []string {
+	doc := describe(o.Name.Name, o.Description)
+	if o.OneOf != nil {
+		doc = append(doc, fmt.Sprintf("Exactly one option is set; %q names it in ARM.", o.OneOf.Discriminator))
+	}
+	return doc
+}
+
+func (e *pkgEmitter) structField(p astmodel.Property) *dst.Field {
+	f := &dst.Field{Names: []*dst.Ident{id(p.Name)}, Type: e.fieldTypeExpr(p), Tag: jsonTag(p.JSONName)}
+	f.Decs.Before = dst.NewLine
+	for _, line := range fieldDoc(p, e.pkg.Ref.Storage) {
+		f.Decs.Start.Append("// " + line)
+	}
+	return f
+}
+
+func fieldDoc(p astmodel.Property, storage bool) []string {
+	var doc []string
+	if p.Required && !storage {
+		doc = append(doc, "+kubebuilder:validation:Required")
+	}
+	doc = append(doc, describe(p.Name, p.Description)...)
+	switch {
+	case p.Name == azureNameProp:
+		doc = append(doc, "When empty, the resource's metadata.name is used.")
+	case p.Secret:
+		doc = append(doc, "Secret: the value is sensitive; it is not returned by Azure.")
+	case p.Reference:
+		doc = append(doc, "Reference to another ARM resource, sent to Azure as its ID.")
+	}
+	return doc
+}
+
+// describe turns a description into comment lines led by the name ("Name: text").
+func describe(name, description string) []string {
+	text := strings.TrimSpace(description)
+	if text == "" {
+		return nil
+	}
+	lines := strings.Split(text, "\n")
+	lines[0] = name + ": " + lines[0]
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " \t\r")
+	}
+	return lines
+}
+
+// enumDecls declares a named string type with its values as constants.
+func enumDecls(en *astmodel.Enum) []dst.Decl {
+	doc := []string{"+kubebuilder:validation:Enum={" + quotedList(en.Values) + "}"}
+	doc = append(doc, describe(en.Name.Name, en.Description)...)
+	decls := []dst.Decl{typeDecl(en.Name.Name, id("string"), doc)}
+	if len(en.Values) == 0 {
+		return decls
+	}
+	consts := &dst.GenDecl{Tok: token.CONST, Lparen: true}
+	for i, v := range en.Values {
+		spec := &dst.ValueSpec{
+			Names:  []*dst.Ident{id(enumConstNames(en)[i])},
+			Type:   id(en.Name.Name),
+			Values: []dst.Expr{str(v)},
+		}
+		consts.Specs = append(consts.Specs, spec)
+	}
+	decorate(&consts.Decs.NodeDecs, nil)
+	return append(decls, consts)
+}
+
+// enumConstNames names each value's constant <Enum>_<Value>, made unique.
+func enumConstNames(en *astmodel.Enum) []string {
+	seen := map[string]int{}
+	names := make([]string, len(en.Values))
+	for i, v := range en.Values {
+		n := en.Name.Name + "_" + astmodel.GoName(v)
+		seen[n]++
+		if seen[n] > 1 {
+			n += strconv.Itoa(seen[n])
+		}
+		names[i] = n
+	}
+	return names
+}
+
+func quotedList(values []string) string {
+	q := make([]string, len(values))
+	for i, v := range values {
+		q[i] = strconv.Quote(v)
+	}
+	return strings.Join(q, ",")
+}

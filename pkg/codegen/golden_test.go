@@ -1,0 +1,64 @@
+package codegen
+
+import (
+	"maps"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/asogen/asogen/pkg/codegen/fileset"
+	"github.com/sebdah/goldie/v2"
+)
+
+// fixtureAPIRoot is where the golden fixture's packages would live.
+const fixtureAPIRoot = "testdata/emit/api"
+
+// emitFixture runs the pipeline after the model stage on the hand-built fixture model.
+func emitFixture(t *testing.T, apiRoot string) fileset.FileSet {
+	t.Helper()
+	st := &State{Files: fileset.FileSet{}}
+	load := Stage{Name: stageLoadModel, Run: func(s *State) error {
+		s.Model = fixtureModel(apiRoot)
+		return nil
+	}}
+	if err := run(st, []Stage{load, storageVariants(), emitAPI()}); err != nil {
+		t.Fatal(err)
+	}
+	return st.Files
+}
+
+// TestGolden pins the emitted code of the fixture; `go test ./pkg/codegen/... -update` refreshes it.
+func TestGolden(t *testing.T) {
+	files := emitFixture(t, fixtureAPIRoot)
+	g := goldie.New(t, goldie.WithFixtureDir("../../testdata/golden"), goldie.WithNameSuffix(".golden"))
+	paths := slices.Sorted(maps.Keys(files))
+	g.Assert(t, "emit/files", []byte(strings.Join(paths, "\n")+"\n"))
+	for _, p := range paths {
+		if !fileset.IsGenerated(files[p]) {
+			t.Errorf("%s lacks the generated header", p)
+		}
+		g.Assert(t, "emit/"+strings.TrimPrefix(p, fixtureAPIRoot+"/"), files[p])
+	}
+}
+
+// TestDeterministic emits the fixture with one and with four workers: the bytes must match.
+func TestDeterministic(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	one := emitFixture(t, fixtureAPIRoot)
+	runtime.GOMAXPROCS(4)
+	four := emitFixture(t, fixtureAPIRoot)
+	if !maps.EqualFunc(one, four, func(a, b []byte) bool { return string(a) == string(b) }) {
+		t.Fatal("output differs between GOMAXPROCS 1 and 4")
+	}
+}
+
+func TestPipelineOrder(t *testing.T) {
+	if err := checkOrder(pipeline()); err != nil {
+		t.Fatal(err)
+	}
+	bad := []Stage{storageVariants(), loadModel()}
+	if err := checkOrder(bad); err == nil || !strings.Contains(err.Error(), `requires "loadModel"`) {
+		t.Fatalf("want a prerequisite error, got %v", err)
+	}
+}
