@@ -1,0 +1,138 @@
+// Package config reads config.yaml strictly: every unknown key, wrong type, duplicate entry or
+// invalid value is reported as "file:line:col: message", all of them, not only the first.
+package config
+
+import (
+	"os"
+	"path/filepath"
+
+	"github.com/asogen/asogen/pkg/diag"
+	"gopkg.in/yaml.v3"
+)
+
+// Config is the decoded and validated config.yaml.
+type Config struct {
+	Path       string // absolute path of the config file
+	Dir        string // absolute folder of the config file; all relative paths resolve against it
+	Module     string // `module:` or, when absent, the module line of Dir/go.mod
+	ModulePos  diag.Pos
+	SpecRoot   string // absolute; `specRoot:` with ${ENV} expansion
+	Output     Output
+	Groups     []Group
+	Resources  []Resource
+	Directives []Directive
+}
+
+// Output holds the generated output roots: slash-separated, relative to Dir.
+type Output struct {
+	API      string // root of generated API packages (default "v2/api")
+	Registry string // folder of the generated registry (default "v2/internal/controllers")
+}
+
+// Group maps a config group name to its folder of specs.
+type Group struct {
+	Name string // e.g. "network"
+	Path string // relative to SpecRoot; holds stable/<version>/ and preview/<version>/
+	Pos  diag.Pos
+}
+
+// Resource is one configured ARM resource kind.
+type Resource struct {
+	Group       string
+	Kind        string
+	Versions    []string
+	VersionPos  []diag.Pos // position of each entry of Versions
+	Hub         string     // optional hub api-version override
+	HubPos      diag.Pos
+	Extensions  []Extension
+	Pos         diag.Pos // the resource entry
+	KindPos     diag.Pos
+	GroupPos    diag.Pos
+	VersionsPos diag.Pos // the versions list
+}
+
+// Extension is an extension point name as written in config (validated by pkg/wiring).
+type Extension struct {
+	Name string
+	Pos  diag.Pos
+}
+
+// Directive tells the OpenAPI reader how to treat a definition or property it cannot judge alone.
+type Directive struct {
+	Match  string // "<group>/<version>:<Definition>" or "<group>/<version>:<Definition>.<prop>.<prop>"
+	Action string // ActionOpaque, ActionReference or ActionPrune
+	Pos    diag.Pos
+}
+
+// Directive actions.
+const (
+	ActionOpaque    = "opaque"    // raw JSON
+	ActionReference = "reference" // an embedded resource kept by identity
+	ActionPrune     = "prune"     // dropped
+)
+
+// Default output roots.
+const (
+	DefaultAPIRoot      = "v2/api"
+	DefaultRegistryRoot = "v2/internal/controllers"
+)
+
+// Load reads and validates the config file at path.
+func Load(path string) (*Config, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, diag.Errorf(diag.Pos{File: path}, "cannot read config: %v", err)
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, diag.Errorf(diag.Pos{File: path}, "%v", err)
+	}
+	return Parse(path, abs, data)
+}
+
+// Parse decodes config content; name is used in messages, abs is the file's absolute path.
+func Parse(name, abs string, data []byte) (*Config, error) {
+	var root yaml.Node
+	if err := yaml.Unmarshal(data, &root); err != nil {
+		return nil, yamlError(name, err)
+	}
+	d := &decoder{file: name}
+	cfg := &Config{Path: abs, Dir: filepath.Dir(abs)}
+	if d.config(&root, cfg) {
+		d.finish(cfg)
+	}
+	if err := d.errs.Err(); err != nil {
+		return nil, err
+	}
+	return cfg, nil
+}
+
+// Resource returns the configured resource of group and kind.
+func (c *Config) Resource(group, kind string) (*Resource, bool) {
+	for i := range c.Resources {
+		if c.Resources[i].Group == group && c.Resources[i].Kind == kind {
+			return &c.Resources[i], true
+		}
+	}
+	return nil, false
+}
+
+// Group returns the configured group of that name.
+func (c *Config) Group(name string) (*Group, bool) {
+	for i := range c.Groups {
+		if c.Groups[i].Name == name {
+			return &c.Groups[i], true
+		}
+	}
+	return nil, false
+}
+
+// VersionPosOf returns where version is written in the resource entry (the entry when absent).
+func (r *Resource) VersionPosOf(version string) diag.Pos {
+	for i, v := range r.Versions {
+		if v == version && i < len(r.VersionPos) {
+			return r.VersionPos[i]
+		}
+	}
+	return r.Pos
+}

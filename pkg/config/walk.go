@@ -1,0 +1,147 @@
+package config
+
+import (
+	"github.com/asogen/asogen/pkg/diag"
+	"gopkg.in/yaml.v3"
+)
+
+// raw values that need the whole file before they can be checked.
+type pending struct {
+	specRoot    string
+	specRootPos diag.Pos
+	apiPos      diag.Pos
+	registryPos diag.Pos
+}
+
+// config decodes the document root into cfg; false when it is not a mapping at all.
+func (d *decoder) config(root *yaml.Node, cfg *Config) bool {
+	if root.Kind != yaml.DocumentNode || len(root.Content) == 0 {
+		d.errs.Add(diag.Pos{File: d.file, Line: 1, Col: 1}, "config is empty")
+		return false
+	}
+	d.fields(root.Content[0], "config", map[string]func(*yaml.Node){
+		"module":   d.setStr(&cfg.Module, &cfg.ModulePos, "module"),
+		"specRoot": d.setStr(&d.raw.specRoot, &d.raw.specRootPos, "specRoot"),
+		"output":   func(n *yaml.Node) { d.output(n, cfg) },
+		"groups": func(n *yaml.Node) {
+			d.list(n, "groups", func(item *yaml.Node) { cfg.Groups = append(cfg.Groups, d.group(item)) })
+		},
+		"resources": func(n *yaml.Node) {
+			d.list(n, "resources", func(item *yaml.Node) { cfg.Resources = append(cfg.Resources, d.resource(item)) })
+		},
+		"directives": func(n *yaml.Node) {
+			d.list(n, "directives", func(item *yaml.Node) { cfg.Directives = append(cfg.Directives, d.directive(item)) })
+		},
+	})
+	if d.raw.specRootPos.Line == 0 && root.Content[0].Kind == yaml.MappingNode {
+		d.errs.Add(d.pos(root.Content[0]), "missing key \"specRoot\" (the folder holding specification/...)")
+	}
+	return root.Content[0].Kind == yaml.MappingNode
+}
+
+func (d *decoder) output(n *yaml.Node, cfg *Config) {
+	d.fields(n, "output", map[string]func(*yaml.Node){
+		"api":      d.setStr(&cfg.Output.API, &d.raw.apiPos, "output.api"),
+		"registry": d.setStr(&cfg.Output.Registry, &d.raw.registryPos, "output.registry"),
+	})
+}
+
+func (d *decoder) group(n *yaml.Node) Group {
+	g := Group{Pos: d.pos(n)}
+	var namePos, pathPos diag.Pos
+	d.fields(n, "group", map[string]func(*yaml.Node){
+		"name": d.setStr(&g.Name, &namePos, "group name"),
+		"path": d.setStr(&g.Path, &pathPos, "group path"),
+	})
+	d.required(n, namePos, "name", "group")
+	d.required(n, pathPos, "path", "group")
+	if namePos.Line > 0 {
+		d.checkName(namePos, g.Name, groupName, "group name", "lower-case letters and digits, starting with a letter")
+	}
+	return g
+}
+
+func (d *decoder) resource(n *yaml.Node) Resource {
+	r := Resource{Pos: d.pos(n)}
+	d.fields(n, "resource", map[string]func(*yaml.Node){
+		"group":      d.setStr(&r.Group, &r.GroupPos, "group"),
+		"kind":       d.setStr(&r.Kind, &r.KindPos, "kind"),
+		"versions":   func(v *yaml.Node) { d.versions(v, &r) },
+		"hub":        d.setStr(&r.Hub, &r.HubPos, "hub"),
+		"extensions": func(v *yaml.Node) { d.list(v, "extensions", func(e *yaml.Node) { d.extension(e, &r) }) },
+	})
+	d.required(n, r.GroupPos, "group", "resource")
+	d.required(n, r.KindPos, "kind", "resource")
+	d.required(n, r.VersionsPos, "versions", "resource")
+	if r.KindPos.Line > 0 {
+		d.checkName(r.KindPos, r.Kind, kindName, "kind", "an exported Go identifier such as PrivateEndpoint")
+	}
+	return r
+}
+
+func (d *decoder) versions(n *yaml.Node, r *Resource) {
+	r.VersionsPos = d.pos(n)
+	d.list(n, "versions", func(v *yaml.Node) {
+		s, ok := d.str(v, "version")
+		if !ok {
+			return
+		}
+		if !apiVersion.MatchString(s) {
+			d.errorf(v, "version %q is not an ARM api-version (like 2022-07-01 or 2023-05-02-preview)", s)
+			return
+		}
+		if i := index(r.Versions, s); i >= 0 {
+			d.errorf(v, "version %q is listed twice for %s (first at line %d)", s, r.Kind, r.VersionPos[i].Line)
+			return
+		}
+		r.Versions = append(r.Versions, s)
+		r.VersionPos = append(r.VersionPos, d.pos(v))
+	})
+	if n.Kind == yaml.SequenceNode && len(n.Content) == 0 {
+		d.errorf(n, "versions must list at least one api-version")
+	}
+}
+
+func (d *decoder) extension(n *yaml.Node, r *Resource) {
+	if s, ok := d.str(n, "extension"); ok {
+		r.Extensions = append(r.Extensions, Extension{Name: s, Pos: d.pos(n)})
+	}
+}
+
+func (d *decoder) directive(n *yaml.Node) Directive {
+	dir := Directive{Pos: d.pos(n)}
+	var matchPos, actionPos diag.Pos
+	d.fields(n, "directive", map[string]func(*yaml.Node){
+		"match":  d.setStr(&dir.Match, &matchPos, "match"),
+		"action": d.setStr(&dir.Action, &actionPos, "action"),
+	})
+	d.required(n, matchPos, "match", "directive")
+	d.required(n, actionPos, "action", "directive")
+	if matchPos.Line > 0 && !directiveMatch.MatchString(dir.Match) {
+		d.errs.Add(matchPos, "match %q must look like \"<group>/<version>:<Definition>\" or \"<group>/<version>:<Definition>.<property>...\"", dir.Match)
+	}
+	if actionPos.Line > 0 && !validAction(dir.Action) {
+		d.errs.Add(actionPos, "unknown action %q (valid: %s, %s, %s)", dir.Action, ActionOpaque, ActionPrune, ActionReference)
+	}
+	return dir
+}
+
+func validAction(a string) bool {
+	return a == ActionOpaque || a == ActionReference || a == ActionPrune
+}
+
+// required reports a missing key of a mapping entry (set is the zero Pos when absent).
+func (d *decoder) required(n *yaml.Node, set diag.Pos, key, what string) {
+	if set.Line == 0 && n.Kind == yaml.MappingNode {
+		d.errorf(n, "%s is missing key %q", what, key)
+	}
+}
+
+func index(list []string, s string) int {
+	for i, v := range list {
+		if v == s {
+			return i
+		}
+	}
+	return -1
+}

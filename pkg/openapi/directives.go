@@ -1,0 +1,74 @@
+package openapi
+
+import (
+	"fmt"
+
+	"github.com/asogen/asogen/pkg/config"
+	"github.com/asogen/asogen/pkg/diag"
+)
+
+// directive is a config directive and whether anything matched it.
+type directive struct {
+	config.Directive
+	used bool
+}
+
+// directives looks up config directives by "<group>/<version>:<path>".
+type directives struct {
+	byMatch map[string]*directive
+	order   []*directive
+	dups    []config.Directive
+}
+
+func newDirectives(list []config.Directive) *directives {
+	d := &directives{byMatch: map[string]*directive{}}
+	for _, c := range list {
+		if _, dup := d.byMatch[c.Match]; dup {
+			d.dups = append(d.dups, c)
+			continue
+		}
+		dir := &directive{Directive: c}
+		d.byMatch[c.Match] = dir
+		d.order = append(d.order, dir)
+	}
+	return d
+}
+
+// lookup returns the action for a definition or property path, "" when no directive matches.
+func (d *directives) lookup(group, version, path string) string {
+	dir, ok := d.byMatch[group+"/"+version+":"+path]
+	if !ok {
+		return ""
+	}
+	dir.used = true
+	return dir.Action
+}
+
+// reportUnused adds an error for every directive that matched nothing, and for repeated ones.
+func (d *directives) reportUnused(errs *diag.List) {
+	for _, dir := range d.order {
+		if !dir.used {
+			errs.Add(dir.Pos, "directive %q matches nothing: no emitted type reaches that definition or property", dir.Match)
+		}
+	}
+	for _, c := range d.dups {
+		errs.Add(c.Pos, "directive %q is given twice", c.Match)
+	}
+}
+
+// suggestion renders the config YAML that would settle an unresolvable $ref.
+func suggestion(group, version, def, propPath string) string {
+	match := def
+	if match == "" {
+		match = propPath
+	}
+	return fmt.Sprintf("if the spec is not available, say how to treat it in config.yaml:\n"+
+		"directives:\n  - match: \"%s/%s:%s\"\n    action: opaque   # or: reference (keep only its id), prune (drop the property)",
+		group, version, match)
+}
+
+// has reports whether a directive names path, without counting it as used.
+func (d *directives) has(group, version, path string) bool {
+	_, ok := d.byMatch[group+"/"+version+":"+path]
+	return ok
+}

@@ -1,0 +1,164 @@
+package openapi
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/asogen/asogen/pkg/astmodel"
+	spec "github.com/go-openapi/spec"
+)
+
+// putOp is a PUT operation of a spec file: a resource's create-or-update.
+type putOp struct {
+	doc  *document
+	path string
+	body *node // the body parameter's schema, nil when there is none
+	resp *node // the 200 (or 201) response schema: what Azure returns; nil when there is none
+	info pathInfo
+}
+
+// pathInfo is what the URL template says about a resource.
+type pathInfo struct {
+	ARMType   string
+	ChildPath string
+	LastType  string // last resource type segment, e.g. "privateEndpoints"
+	Parent    string // resource type segment of the parent resource, "" when there is none
+	InRG      bool   // the path is inside a resource group
+	Segments  int
+}
+
+// putOps lists every PUT operation of the files, in a stable order.
+func putOps(files []*document) []putOp {
+	var out []putOp
+	for _, d := range files {
+		for _, p := range sortedKeys(d.puts) {
+			op := d.puts[p]
+			out = append(out, putOp{doc: d, path: p, body: bodySchema(d, p, op), resp: responseSchema(d, p, op), info: describePath(p)})
+		}
+	}
+	return out
+}
+
+// bodySchema returns the schema of the operation's body parameter.
+func bodySchema(d *document, path string, op *spec.Operation) *node {
+	for i, prm := range op.Parameters {
+		if prm.Ref.String() != "" {
+			name := strings.TrimPrefix(prm.Ref.String(), "#/parameters/")
+			if shared, ok := d.Parameters[name]; ok {
+				prm = shared
+			}
+		}
+		if prm.In == "body" && prm.Schema != nil {
+			ptr := "/paths/" + escape(path) + "/put/parameters/" + strconv.Itoa(i) + "/schema"
+			return &node{s: prm.Schema, doc: d, ptr: ptr}
+		}
+	}
+	return nil
+}
+
+// responseSchema returns the schema of the 200 response, or else the 201 response.
+func responseSchema(d *document, path string, op *spec.Operation) *node {
+	if op.Responses == nil {
+		return nil
+	}
+	for _, code := range []int{200, 201} {
+		if r, ok := op.Responses.StatusCodeResponses[code]; ok && r.Schema != nil {
+			ptr := "/paths/" + escape(path) + "/put/responses/" + strconv.Itoa(code) + "/schema"
+			return &node{s: r.Schema, doc: d, ptr: ptr}
+		}
+	}
+	return nil
+}
+
+func isParam(seg string) bool {
+	return strings.HasPrefix(seg, "{") && strings.HasSuffix(seg, "}")
+}
+
+// describePath reads the ARM type, parent and child path from a PUT URL template.
+func describePath(p string) pathInfo {
+	segs := strings.Split(strings.Trim(p, "/"), "/")
+	idx := -1
+	for i, s := range segs {
+		if strings.EqualFold(s, "providers") {
+			idx = i
+		}
+	}
+	if idx < 0 {
+		return resourceGroupPath(segs)
+	}
+	if idx+1 >= len(segs) {
+		return pathInfo{}
+	}
+	var types []string
+	for i := idx + 2; i+1 < len(segs); i += 2 {
+		if !isParam(segs[i+1]) {
+			return pathInfo{}
+		}
+		types = append(types, segs[i])
+	}
+	if len(types) == 0 || (len(segs)-idx)%2 != 0 {
+		return pathInfo{}
+	}
+	info := pathInfo{ARMType: segs[idx+1] + "/" + strings.Join(types, "/"), LastType: types[len(types)-1], Segments: len(segs)}
+	info.InRG = containsFold(segs[:idx], "resourceGroups")
+	info.ChildPath = "/providers/" + segs[idx+1] + "/" + info.LastType
+	if len(types) > 1 {
+		info.Parent = types[len(types)-2]
+		info.ChildPath = "/" + info.LastType
+	}
+	return info
+}
+
+// resourceGroupPath recognises /subscriptions/{s}/resourcegroups/{name}.
+func resourceGroupPath(segs []string) pathInfo {
+	if len(segs) != 4 || !strings.EqualFold(segs[0], "subscriptions") || !strings.EqualFold(segs[2], "resourceGroups") || !isParam(segs[3]) {
+		return pathInfo{}
+	}
+	return pathInfo{ARMType: "Microsoft.Resources/resourceGroups", ChildPath: "/resourceGroups", LastType: segs[2], Segments: 4}
+}
+
+func containsFold(list []string, s string) bool {
+	for _, v := range list {
+		if strings.EqualFold(v, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// owner returns the owning kind of a resource at this path (nil: the subscription).
+func (i pathInfo) owner(group string) *astmodel.OwnerKind {
+	switch {
+	case i.Parent != "":
+		return &astmodel.OwnerKind{Group: group, Kind: astmodel.KindFromResourceType(i.Parent)}
+	case i.InRG:
+		o := astmodel.ResourceGroupOwner
+		return &o
+	}
+	return nil
+}
+
+// findPut picks the PUT operation whose last resource type names kind; it also returns every kind
+// the files define, for the error message when nothing matches.
+func findPut(ops []putOp, kind string) (*putOp, []string) {
+	var best *putOp
+	seen := map[string]bool{}
+	var kinds []string
+	for i := range ops {
+		op := &ops[i]
+		if op.info.LastType == "" || op.body == nil {
+			continue
+		}
+		k := astmodel.KindFromResourceType(op.info.LastType)
+		if !seen[k] {
+			seen[k] = true
+			kinds = append(kinds, k)
+		}
+		if strings.EqualFold(k, kind) && (best == nil || op.info.Segments < best.info.Segments) {
+			best = op
+		}
+	}
+	sort.Strings(kinds)
+	return best, kinds
+}

@@ -1,0 +1,151 @@
+package openapi
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/asogen/asogen/pkg/astmodel"
+	"github.com/asogen/asogen/pkg/config"
+)
+
+// pkgBuilder builds one API package: the resources of one group at one api-version.
+type pkgBuilder struct {
+	*builder
+	group, version string
+	ref            astmodel.PackageRef
+	pkg            *astmodel.Package
+	files          []*document
+	puts           []putOp
+	putBodies      map[string]bool          // "file#pointer" of every PUT body definition
+	names          map[string]string        // Go type name → identity of what claimed it
+	cache          map[string]astmodel.Type // identity → built type (nil: dropped)
+	subtypeCache   map[string][]subtype     // base definition key → its discriminated subtypes
+	resources      []*config.Resource       // configured resources with this version
+	collecting     map[string]bool          // allOf cycle detection
+	flattening     map[string]bool          // x-ms-client-flatten recursion detection
+}
+
+func newPkgBuilder(b *builder, group, version string, files []*document) *pkgBuilder {
+	p := &pkgBuilder{
+		builder: b, group: group, version: version,
+		ref:   astmodel.APIPackage(group, version),
+		files: files, puts: putOps(files),
+		putBodies: map[string]bool{}, names: map[string]string{}, cache: map[string]astmodel.Type{},
+		subtypeCache: map[string][]subtype{}, collecting: map[string]bool{}, flattening: map[string]bool{},
+	}
+	for _, op := range p.puts {
+		if op.body != nil && op.body.refString() != "" {
+			file, ptr := target(*op.body)
+			p.putBodies[file+"#"+ptr] = true
+		}
+	}
+	return p
+}
+
+// buildAll reserves the resource type names, then builds each resource.
+func (p *pkgBuilder) buildAll() {
+	p.pkg = p.model.Package(p.ref)
+	for _, r := range p.resources {
+		for _, suffix := range []string{"", "List", "_Spec", "_STATUS"} {
+			p.names[r.Kind+suffix] = "resource:" + r.Kind
+		}
+	}
+	for _, r := range p.resources {
+		p.buildResource(r)
+	}
+}
+
+// buildResource finds the resource's PUT operation and builds its Resource, Spec and Status.
+func (p *pkgBuilder) buildResource(r *config.Resource) {
+	pos := r.VersionPosOf(p.version)
+	op, kinds := findPut(p.puts, r.Kind)
+	if op == nil {
+		p.errs.Add(pos, "kind %q matches no PUT operation in %s %s (kinds found: %s)",
+			r.Kind, p.group, p.version, strings.Join(kinds, ", "))
+		return
+	}
+	owner := op.info.owner(p.group)
+	if !p.ownerConfigured(owner) {
+		p.errs.Add(r.Pos, "%s %s is owned by %s, which is not a configured resource of group %q; add it to resources",
+			p.group, r.Kind, owner.Kind, owner.Group)
+		return
+	}
+	def, err := p.load.resolve(*op.body)
+	if err != nil {
+		p.refFailed(*op.body, err, r.Kind)
+		return
+	}
+	res := &astmodel.Resource{
+		Name:    astmodel.TypeName{Package: p.ref, Name: r.Kind},
+		Spec:    astmodel.TypeName{Package: p.ref, Name: r.Kind + "_Spec"},
+		Status:  astmodel.TypeName{Package: p.ref, Name: r.Kind + "_STATUS"},
+		ARMType: op.info.ARMType, APIVersion: p.version, URITemplate: op.path,
+		ChildPath: op.info.ChildPath, Owner: owner, Description: firstSentence(def.s.Description),
+	}
+	returned := def
+	if op.resp != nil {
+		if returned, err = p.load.resolve(*op.resp); err != nil {
+			p.refFailed(*op.resp, err, r.Kind)
+			return
+		}
+	}
+	if !p.resourceObjects(res, def, returned) {
+		return
+	}
+	p.pkg.Add(res)
+	p.built[p.group+"/"+r.Kind+"/"+p.version] = res
+}
+
+// resourceObjects builds <Kind>_Spec from the PUT body and <Kind>_STATUS from what the PUT returns.
+func (p *pkgBuilder) resourceObjects(res *astmodel.Resource, def, returned node) bool {
+	specProps := []astmodel.Property{{Name: "AzureName", JSONName: "azureName", Type: astmodel.StringType,
+		Description: "The name of the resource in Azure."}}
+	if res.Owner != nil {
+		specProps = append(specProps, astmodel.Property{Name: "Owner", JSONName: "owner",
+			Type: astmodel.KnownResourceReferenceType, Required: true, Description: "The owner of the resource."})
+	}
+	statusProps := []astmodel.Property{{Name: "Conditions", JSONName: "conditions",
+		Type: &astmodel.ArrayType{Elem: astmodel.ConditionType}, Description: "The observed state of the resource."}}
+	spec, ok1 := p.object(def, specSide, res.Spec, res.Kind(), definitionName(def), true, specProps)
+	status, ok2 := p.object(returned, statusSide, res.Status, res.Kind(), definitionName(returned), true, statusProps)
+	if ok1 && ok2 {
+		p.pkg.Add(spec, status)
+	}
+	return ok1 && ok2
+}
+
+// claim reserves a Go type name for identity, adding a number when another identity has it.
+func (p *pkgBuilder) claim(name, identity string) string {
+	for i := 1; ; i++ {
+		n := name
+		if i > 1 {
+			n = name + strconv.Itoa(i)
+		}
+		owner, taken := p.names[n]
+		if !taken {
+			p.names[n] = identity
+			return n
+		}
+		if owner == identity {
+			return n
+		}
+	}
+}
+
+// definitionName is the definition a node was read from ("" for inline schemas).
+func definitionName(n node) string {
+	parts := splitPointer(n.ptr)
+	if len(parts) == 2 && parts[0] == "definitions" {
+		return parts[1]
+	}
+	return ""
+}
+
+// firstSentence keeps the first sentence of a spec description.
+func firstSentence(s string) string {
+	s = strings.TrimSpace(strings.ReplaceAll(s, "\n", " "))
+	if i := strings.Index(s, ". "); i >= 0 {
+		return s[:i+1]
+	}
+	return s
+}

@@ -1,0 +1,3 @@
+module example.com/fromgomod
+
+go 1.26
