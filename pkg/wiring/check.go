@@ -1,0 +1,183 @@
+package wiring
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/asogen/asogen/pkg/astmodel"
+	"github.com/asogen/asogen/pkg/config"
+	"github.com/asogen/asogen/pkg/diag"
+)
+
+// MigrateCommand is the command that moves hand-written code to a new hub.
+const MigrateCommand = "asogen generate --migrate-hub"
+
+// HubMove is a hand-written method typed against an older hub of its kind: what Migrate fixes.
+type HubMove struct {
+	File    string // absolute path of the hand-written file
+	Pos     diag.Pos
+	OldPath string // import path of the older hub package
+	NewPath string // import path of the current hub package
+}
+
+// Report is what Check found in the hand-written code.
+type Report struct {
+	Errors diag.List // problems to fix before anything is written
+	Unused diag.List // methods on hosts of kinds that are no longer configured (warnings)
+	Moves  []HubMove // the errors that are hub moves, which Migrate can fix
+}
+
+// Err returns the errors as one error, or nil.
+func (r *Report) Err() error { return r.Errors.Err() }
+
+// LayoutOf returns the layout configured in cfg.
+func LayoutOf(cfg *config.Config) Layout {
+	return Layout{Module: cfg.Module, APIRoot: cfg.Output.API, RegistryDir: cfg.Output.Registry}
+}
+
+// Check compares the configured extensions of every kind with the hand-written methods in the
+// customizations packages: configured but not written, written but not configured, and written
+// against the wrong type (an older hub is reported as a HubMove too). All problems are collected.
+// The returned error is set only when the hand-written code cannot be loaded or parsed.
+func Check(cfg *config.Config, m *astmodel.Model) (*Report, error) {
+	l := LayoutOf(cfg)
+	methods, err := LoadMethods(cfg.Dir, l, groups(m))
+	if err != nil {
+		return nil, err
+	}
+	c := &checker{cfg: cfg, layout: l, model: m, report: &Report{}, methods: methods}
+	for _, k := range m.Kinds {
+		for _, p := range Points {
+			c.point(k, p)
+		}
+	}
+	c.unused()
+	return c.report, nil
+}
+
+// groups returns the configured groups, sorted.
+func groups(m *astmodel.Model) []string {
+	var out []string
+	for _, k := range m.Kinds {
+		out = append(out, k.Group)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+type checker struct {
+	cfg     *config.Config
+	layout  Layout
+	model   *astmodel.Model
+	report  *Report
+	methods []Method
+}
+
+// find returns the hand-written methods called name on a kind's host.
+func (c *checker) find(k *astmodel.Kind, name string) []Method {
+	var out []Method
+	for _, m := range c.methods {
+		if m.Group == k.Group && m.Host == HostName(k.Name) && m.Name == name {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// point checks one extension point of one kind.
+func (c *checker) point(k *astmodel.Kind, p Point) {
+	written := c.find(k, p.HandWritten)
+	configured := slices.Contains(k.Extensions, p.Name)
+	for _, m := range c.find(k, p.Method) {
+		c.report.Errors.Add(m.Pos, "%s", generatedCollision(c, k, p, m))
+	}
+	switch {
+	case configured && len(written) == 0:
+		c.missing(k, p)
+	case !configured:
+		for _, m := range written {
+			c.report.Errors.Add(m.Pos, "%s", notConfigured(c.cfg, k, p, m))
+		}
+	default:
+		for _, m := range written {
+			c.compare(k, p, m)
+		}
+	}
+}
+
+func (c *checker) missing(k *astmodel.Kind, p Point) {
+	s, err := Bind(c.layout, c.model, k, p)
+	if err != nil {
+		return // Validate reports owner problems at the config entry
+	}
+	c.report.Errors.Add(c.extensionPos(k, p.Name), "%s", missingMessage(c.layout, s))
+}
+
+// compare checks a written method's parameters against the signature.
+func (c *checker) compare(k *astmodel.Kind, p Point, m Method) {
+	s, err := Bind(c.layout, c.model, k, p)
+	if err != nil {
+		return
+	}
+	if len(m.Params) != len(s.Params) {
+		c.report.Errors.Add(m.Pos, "%s", arityMessage(s, m))
+		return
+	}
+	for i, want := range s.Params {
+		got := m.Params[i]
+		if got.Path == want.Type.Path && got.Name == want.Type.Name && got.Pointer == want.Pointer {
+			continue
+		}
+		if c.olderHub(want, got) {
+			c.report.Moves = append(c.report.Moves, HubMove{File: m.File, Pos: got.Pos, OldPath: got.Path, NewPath: want.Type.Path})
+			c.report.Errors.Add(got.Pos, "%s", hubMovedMessage(s, want, got))
+			continue
+		}
+		c.report.Errors.Add(got.Pos, "%s", wrongTypeMessage(s, i, want, got))
+	}
+}
+
+// olderHub reports whether got is the same kind in the storage variant of another version of
+// the group that holds the expected hub: the hub has moved since the method was written.
+func (c *checker) olderHub(want Typed, got ParamType) bool {
+	if !want.Role.Typed() || got.Name != want.Type.Name || !got.Pointer || got.Path == want.Type.Path {
+		return false
+	}
+	group := strings.TrimPrefix(want.Type.Path, c.layout.Module+"/"+c.layout.APIRoot+"/")
+	group, _, _ = strings.Cut(group, "/")
+	return strings.HasPrefix(got.Path, c.layout.groupImportPrefix(group)) && strings.HasSuffix(got.Path, "/storage")
+}
+
+// unused reports methods on hosts of kinds that are not configured (any more).
+func (c *checker) unused() {
+	for _, m := range c.methods {
+		kind := strings.TrimSuffix(m.Host, "Extension")
+		if _, ok := c.model.Kind(m.Group, kind); !ok {
+			c.report.Unused.Add(m.Pos, "%s on *%s is unused: %s %s is not configured, so asogen no longer generates its host; "+
+				"delete the method, or add the resource back to %s", m.Name, m.Host, m.Group, kind, c.configName())
+		}
+	}
+}
+
+// extensionPos is where config.yaml lists the extension (the resource entry when not found).
+func (c *checker) extensionPos(k *astmodel.Kind, name string) diag.Pos {
+	r, ok := c.cfg.Resource(k.Group, k.Name)
+	if !ok {
+		return diag.Pos{File: c.configName()}
+	}
+	for _, e := range r.Extensions {
+		if e.Name == name {
+			return e.Pos
+		}
+	}
+	return r.Pos
+}
+
+func (c *checker) configName() string {
+	for _, r := range c.cfg.Resources {
+		if r.Pos.File != "" {
+			return r.Pos.File
+		}
+	}
+	return c.cfg.Path
+}

@@ -1,0 +1,149 @@
+package wiring
+
+import (
+	"fmt"
+	"go/token"
+	"unicode"
+
+	"github.com/dave/dst"
+
+	"github.com/asogen/asogen/pkg/astmodel"
+)
+
+// unexpectedTypeFunc is the group helper (in HelperFile) that builds the mismatch error.
+const unexpectedTypeFunc = "unexpectedType"
+
+// HostFile emits a kind's extension host: the host type, GetExtendedResources, and for each
+// configured extension point the runtime interface implemented by asserting to the hub type(s)
+// and calling the hand-written typed method, plus compile-time guards that those types are hubs.
+func HostFile(l Layout, m *astmodel.Model, k *astmodel.Kind) ([]byte, error) {
+	f := newGoFile(l.CustomizationsImport(k.Group), CustomizationsPackage)
+	for _, ref := range k.AllPackages() {
+		f.use(l.ImportPath(ref), ref.PackageName(), PackageAlias(ref))
+	}
+	f.add(hostType(k), extendedResources(l, k))
+	hubs := map[GoRef]bool{}
+	for _, p := range KindPoints(k.Extensions) {
+		s, err := Bind(l, m, k, p)
+		if err != nil {
+			return nil, err
+		}
+		f.addSignature(s)
+		f.add(implements(k, p), dispatch(s))
+		for _, t := range s.Params {
+			if t.Role.Typed() && !hubs[t.Type] {
+				hubs[t.Type] = true
+				f.add(hubGuard(t.Type))
+			}
+		}
+	}
+	return f.print()
+}
+
+// addSignature declares the generated packages a signature refers to.
+func (f *goFile) addSignature(s Signature) {
+	for p, alias := range s.Aliases {
+		f.use(p, "storage", alias)
+	}
+}
+
+func hostType(k *astmodel.Kind) dst.Decl {
+	spec := &dst.TypeSpec{Name: id(HostName(k.Name)), Type: &dst.StructType{Fields: &dst.FieldList{Opening: true, Closing: true}}}
+	d := &dst.GenDecl{Tok: token.TYPE, Specs: []dst.Spec{spec}}
+	decorate(&d.Decs.NodeDecs, []string{
+		fmt.Sprintf("%s hosts the extensions of %s %s.", HostName(k.Name), k.Group, k.Name),
+		"The generated methods assert the object to its hub type and call the hand-written typed",
+		"methods documented in docs/extensions.md.",
+	})
+	return d
+}
+
+func receiver(k *astmodel.Kind) *dst.Field {
+	return field(Receiver, &dst.StarExpr{X: id(HostName(k.Name))})
+}
+
+// extendedResources is GetExtendedResources, listing every API version and storage variant.
+func extendedResources(l Layout, k *astmodel.Kind) dst.Decl {
+	list := GoRef{GenRuntimePath, "KubernetesResource"}
+	lit := &dst.CompositeLit{Type: &dst.ArrayType{Elt: qual(list)}}
+	for _, ref := range k.AllPackages() {
+		e := addrOf(GoRef{l.ImportPath(ref), k.Name})
+		e.Decorations().Before = dst.NewLine
+		e.Decorations().After = dst.NewLine
+		lit.Elts = append(lit.Elts, e)
+	}
+	results := []*dst.Field{field("", &dst.ArrayType{Elt: qual(list)})}
+	return funcDecl(receiver(k), "GetExtendedResources", nil, results, []dst.Stmt{ret(lit)},
+		fmt.Sprintf("GetExtendedResources returns every API version and storage variant of %s.", k.Name))
+}
+
+func implements(k *astmodel.Kind, p Point) dst.Decl {
+	return varAssert(qual(p.Interface), &dst.UnaryExpr{Op: token.AND, X: &dst.CompositeLit{Type: id(HostName(k.Name))}})
+}
+
+// hubGuard breaks the build when an asserted type stops being a hub.
+func hubGuard(hub GoRef) dst.Decl {
+	return varAssert(qual(GoRef{ConversionPath, "Hub"}), addrOf(hub),
+		fmt.Sprintf("%s must stay the hub: the build breaks here when the hub version moves.", hub.Name))
+}
+
+// dispatch implements the runtime method: assert, then call the hand-written method.
+func dispatch(s Signature) dst.Decl {
+	p := s.Point
+	var params []*dst.Field
+	var body []dst.Stmt
+	var args []dst.Expr
+	for _, t := range s.Params {
+		params = append(params, field(t.Runtime.Name, typeExpr(t.Runtime.Type, t.Runtime.Pointer)))
+		if !t.Role.Typed() {
+			args = append(args, id(t.Runtime.Name))
+			continue
+		}
+		local := "hub" + capitalise(t.Runtime.Name)
+		body = append(body, assertion(s, t, local)...)
+		args = append(args, id(local))
+	}
+	var results []*dst.Field
+	for _, r := range p.Results {
+		results = append(results, field("", qual(r.Type)))
+	}
+	body = append(body, ret(call(sel(id(Receiver), p.HandWritten), args...)))
+	return funcDecl(receiver(s.Kind), p.Method, params, results, body,
+		fmt.Sprintf("%s implements %s.%s:", p.Method, pkgName(p.Interface.Path), p.Interface.Name),
+		fmt.Sprintf("it asserts to the hub type and calls the hand-written %s.", p.HandWritten))
+}
+
+// assertion is `local, ok := param.(*Hub)` and, on mismatch, the zero results and a descriptive error.
+func assertion(s Signature, t Typed, local string) []dst.Stmt {
+	assert := &dst.AssignStmt{
+		Lhs: []dst.Expr{id(local), id("ok")}, Tok: token.DEFINE,
+		Rhs: []dst.Expr{&dst.TypeAssertExpr{X: id(t.Runtime.Name), Type: typeExpr(t.Type, true)}},
+	}
+	method := HostName(s.Kind.Name) + "." + s.Point.Method
+	errExpr := call(id(unexpectedTypeFunc), str(method), str(t.Runtime.Name), id(t.Runtime.Name),
+		str(HubDescription(t.Type)))
+	var zero []dst.Expr
+	for _, r := range s.Point.Results[:len(s.Point.Results)-1] {
+		zero = append(zero, zeroValue(r))
+	}
+	check := &dst.IfStmt{
+		Cond: &dst.UnaryExpr{Op: token.NOT, X: id("ok")},
+		Body: &dst.BlockStmt{List: []dst.Stmt{ret(append(zero, errExpr)...)}},
+	}
+	return []dst.Stmt{assert, check}
+}
+
+func zeroValue(r Result) dst.Expr {
+	if r.Composite {
+		return &dst.CompositeLit{Type: qual(r.Type)}
+	}
+	return id("nil")
+}
+
+func capitalise(s string) string {
+	r := []rune(s)
+	if len(r) > 0 {
+		r[0] = unicode.ToUpper(r[0])
+	}
+	return string(r)
+}

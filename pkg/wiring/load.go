@@ -1,0 +1,208 @@
+package wiring
+
+import (
+	"errors"
+	"go/ast"
+	"go/parser"
+	"go/scanner"
+	"go/token"
+	"os"
+	"path"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+
+	"github.com/asogen/asogen/pkg/codegen/fileset"
+	"github.com/asogen/asogen/pkg/diag"
+)
+
+// LoadMode is all the checker asks of go/packages: package names and files. Without
+// NeedImports, NeedDeps or NeedSyntax, `go list` runs with -find: it does not even resolve the
+// imports of the customizations packages, so the cost does not grow with the number of API
+// packages, and broken or missing generated code does not matter. The checker parses the
+// hand-written files itself, skipping generated ones (parseHandWritten).
+const LoadMode = packages.NeedName | packages.NeedFiles
+
+// ParamType is a parameter type of a hand-written method, resolved through the file's imports.
+type ParamType struct {
+	Path    string // import path; "" for a type of the same package or a predeclared one
+	Name    string
+	Pointer bool
+	Source  string // as written, e.g. "*network20240301s.PrivateEndpoint"
+	Pos     diag.Pos
+}
+
+// Method is a method declared in a hand-written file of a customizations package.
+type Method struct {
+	Group  string
+	Host   string // receiver type name, e.g. "PrivateEndpointExtension"
+	Name   string
+	Pos    diag.Pos // file relative to the project folder
+	File   string   // absolute path of the file
+	Params []ParamType
+}
+
+// LoadMethods loads the customizations packages of the groups (one go/packages call; groups
+// without a folder are skipped) and returns the methods declared in hand-written files on types
+// named "<Kind>Extension". Generated files are not parsed.
+func LoadMethods(dir string, l Layout, groups []string) ([]Method, error) {
+	var patterns []string
+	byPath := map[string]string{}
+	for _, g := range groups {
+		rel := l.CustomizationsDir(g)
+		abs := filepath.Join(dir, filepath.FromSlash(rel))
+		if info, err := os.Stat(abs); err == nil && info.IsDir() {
+			patterns = append(patterns, "./"+rel)
+			byPath[l.CustomizationsImport(g)] = g
+		}
+	}
+	if len(patterns) == 0 {
+		return nil, nil
+	}
+	// GOPROXY=off: an import of a package that is not generated yet must not send go list to
+	// the network looking for a module that provides it.
+	env := append(os.Environ(), "GOPROXY=off")
+	pkgs, err := packages.Load(&packages.Config{Mode: LoadMode, Dir: dir, Env: env}, patterns...)
+	if err != nil {
+		return nil, diag.Errorf(diag.Pos{File: dir}, "loading the customizations packages: %v", err)
+	}
+	var out []Method
+	var errs diag.List
+	fset := token.NewFileSet()
+	for _, pkg := range pkgs {
+		for _, file := range pkg.GoFiles {
+			f, err := parseHandWritten(fset, file)
+			if err != nil {
+				errs.Merge(parseError(dir, err))
+				continue
+			}
+			if f != nil {
+				out = append(out, fileMethods(dir, byPath[pkg.PkgPath], file, fset, f)...)
+			}
+		}
+	}
+	return out, errs.Err()
+}
+
+// parseHandWritten parses a hand-written file; a generated one (header or _gen.go name) is not
+// parsed at all, so stale generated code is never read.
+func parseHandWritten(fset *token.FileSet, filename string) (*ast.File, error) {
+	if strings.HasSuffix(filename, "_gen.go") {
+		return nil, nil
+	}
+	src, err := os.ReadFile(filename)
+	if err != nil || fileset.IsGenerated(src) {
+		return nil, err
+	}
+	return parser.ParseFile(fset, filename, src, parser.SkipObjectResolution)
+}
+
+// parseError turns a go/scanner error list into positioned errors.
+func parseError(dir string, err error) error {
+	var list scanner.ErrorList
+	if !errors.As(err, &list) {
+		return err
+	}
+	var errs diag.List
+	for _, e := range list {
+		file := relTo(dir, e.Pos.Filename)
+		errs.Add(diag.Pos{File: file, Line: e.Pos.Line, Col: e.Pos.Column}, "syntax error: %s", e.Msg)
+	}
+	return errs
+}
+
+// fileMethods collects the methods on extension hosts declared in one file.
+func fileMethods(dir, group, file string, fset *token.FileSet, f *ast.File) []Method {
+	imports := fileImports(f)
+	var out []Method
+	for _, d := range f.Decls {
+		fn, ok := d.(*ast.FuncDecl)
+		if !ok || fn.Recv == nil || len(fn.Recv.List) != 1 {
+			continue
+		}
+		host := receiverName(fn.Recv.List[0].Type)
+		if !strings.HasSuffix(host, "Extension") || host == "Extension" {
+			continue
+		}
+		m := Method{Group: group, Host: host, Name: fn.Name.Name, File: file, Pos: position(dir, fset, fn.Name.Pos())}
+		for _, field := range fn.Type.Params.List {
+			t := resolveType(field.Type, imports)
+			t.Pos = position(dir, fset, field.Type.Pos())
+			for range max(1, len(field.Names)) {
+				m.Params = append(m.Params, t)
+			}
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+func receiverName(x ast.Expr) string {
+	if s, ok := x.(*ast.StarExpr); ok {
+		x = s.X
+	}
+	if id, ok := x.(*ast.Ident); ok {
+		return id.Name
+	}
+	return ""
+}
+
+// fileImports maps each import name used in the file to its path. An import without alias is
+// known by its last path element, which is the package name of every package the wiring uses.
+func fileImports(f *ast.File) map[string]string {
+	out := map[string]string{}
+	for _, spec := range f.Imports {
+		p, err := strconv.Unquote(spec.Path.Value)
+		if err != nil {
+			continue
+		}
+		name := pkgName(p)
+		if spec.Name != nil {
+			name = spec.Name.Name
+		}
+		out[name] = p
+	}
+	return out
+}
+
+// resolveType resolves `T`, `*T`, `q.T` and `*q.T`; anything else keeps only its source text.
+func resolveType(x ast.Expr, imports map[string]string) ParamType {
+	t := ParamType{Source: exprString(x)}
+	if s, ok := x.(*ast.StarExpr); ok {
+		t.Pointer = true
+		x = s.X
+	}
+	switch x := x.(type) {
+	case *ast.Ident:
+		t.Name = x.Name
+	case *ast.SelectorExpr:
+		if q, ok := x.X.(*ast.Ident); ok {
+			t.Path, t.Name = imports[q.Name], x.Sel.Name
+		}
+	}
+	return t
+}
+
+func exprString(x ast.Expr) string {
+	switch x := x.(type) {
+	case *ast.Ident:
+		return x.Name
+	case *ast.StarExpr:
+		return "*" + exprString(x.X)
+	case *ast.SelectorExpr:
+		return exprString(x.X) + "." + x.Sel.Name
+	}
+	return "(unsupported type expression)"
+}
+
+// position renders a token position with the file relative to the project folder.
+func position(dir string, fset *token.FileSet, pos token.Pos) diag.Pos {
+	p := fset.Position(pos)
+	file := p.Filename
+	if rel, err := filepath.Rel(dir, file); err == nil && !strings.HasPrefix(rel, "..") {
+		file = path.Clean(filepath.ToSlash(rel))
+	}
+	return diag.Pos{File: file, Line: p.Line, Col: p.Column}
+}

@@ -1,0 +1,159 @@
+package wiring
+
+import (
+	"slices"
+	"strings"
+)
+
+// GoRef names a Go type: import path and name. Path is empty for predeclared types (error).
+type GoRef struct {
+	Path string
+	Name string
+}
+
+// Import paths of the runtime and libraries the wiring refers to.
+const (
+	ContextPath          = "context"
+	FmtPath              = "fmt"
+	ReflectPath          = "reflect"
+	LogrPath             = "github.com/go-logr/logr"
+	GenRuntimePath       = "github.com/asogen/asogen/v2/pkg/genruntime"
+	ExtensionsPath       = "github.com/asogen/asogen/v2/pkg/genruntime/extensions"
+	ResolverPath         = "github.com/asogen/asogen/v2/internal/resolver"
+	GenericARMClientPath = "github.com/asogen/asogen/v2/internal/genericarmclient"
+	ConversionPath       = "sigs.k8s.io/controller-runtime/pkg/conversion"
+	SchemaPath           = "k8s.io/apimachinery/pkg/runtime/schema"
+	RuntimePath          = "k8s.io/apimachinery/pkg/runtime"
+)
+
+// Role says what the generated dispatch does with one parameter of a runtime method.
+type Role int
+
+// The roles of runtime parameters.
+const (
+	Pass  Role = iota // handed to the hand-written method unchanged
+	Obj               // asserted to the kind's hub type
+	Owner             // asserted to the owner kind's hub type
+	Next              // the next check in the chain, handed over unchanged
+)
+
+// Typed reports whether the dispatch narrows the parameter to a hub type.
+func (r Role) Typed() bool { return r == Obj || r == Owner }
+
+// Param is one parameter of a runtime extension method.
+type Param struct {
+	Name    string // the name used in the dispatch and in the hand-written signature
+	Type    GoRef
+	Pointer bool
+	Role    Role
+}
+
+// Result is one result of a runtime extension method.
+type Result struct {
+	Type      GoRef
+	Composite bool // the zero value is written T{} (a struct); otherwise nil
+}
+
+// Point describes one extension point: everything the emitters, the checker and scaffold need.
+// Adding an extension point is adding a Point to Points and its scaffold template.
+type Point struct {
+	Name        string   // name in config.yaml and in messages, e.g. "PostReconciliationChecker"
+	Interface   GoRef    // the runtime interface implemented on the host
+	Method      string   // the runtime method of Interface
+	Params      []Param  // the runtime method's parameters, in order
+	Results     []Result // the runtime method's results, in order
+	HandWritten string   // the typed method the user writes on the host
+	Summary     string   // what the hand-written method decides, for doc comments
+	Template    string   // scaffold template file in templates/
+}
+
+var (
+	ctxParam      = Param{Name: "ctx", Type: GoRef{ContextPath, "Context"}}
+	resolverParam = Param{Name: "resourceResolver", Type: GoRef{ResolverPath, "Resolver"}, Pointer: true}
+	armParam      = Param{Name: "armClient", Type: GoRef{GenericARMClientPath, "GenericClient"}, Pointer: true}
+	logParam      = Param{Name: "log", Type: GoRef{LogrPath, "Logger"}}
+	metaObject    = GoRef{GenRuntimePath, "MetaObject"}
+	errorResult   = Result{Type: GoRef{Name: "error"}}
+	preResult     = Result{Type: GoRef{ExtensionsPath, "PreReconcileCheckResult"}, Composite: true}
+	postResult    = Result{Type: GoRef{ExtensionsPath, "PostReconcileCheckResult"}, Composite: true}
+)
+
+// Points is the extension-point table, in the order the reconciler calls them.
+var Points = []Point{
+	{
+		Name:      "PreReconciliationOwnerChecker",
+		Interface: GoRef{ExtensionsPath, "PreReconciliationOwnerChecker"},
+		Method:    "PreReconcileOwnerCheck",
+		Params: []Param{ctxParam, {Name: "owner", Type: metaObject, Role: Owner}, resolverParam, armParam, logParam,
+			{Name: "next", Type: GoRef{ExtensionsPath, "PreReconcileOwnerCheckFunc"}, Role: Next}},
+		Results:     []Result{preResult, errorResult},
+		HandWritten: "CheckOwnerBeforeReconcile",
+		Summary:     "decides from the owner's fresh state whether reconciling the resource may start",
+		Template:    "pre_reconciliation_owner_checker.go.tmpl",
+	},
+	{
+		Name:      "PreReconciliationChecker",
+		Interface: GoRef{ExtensionsPath, "PreReconciliationChecker"},
+		Method:    "PreReconcileCheck",
+		Params: []Param{ctxParam, {Name: "obj", Type: metaObject, Role: Obj}, {Name: "owner", Type: metaObject},
+			resolverParam, armParam, logParam, {Name: "next", Type: GoRef{ExtensionsPath, "PreReconcileCheckFunc"}, Role: Next}},
+		Results:     []Result{preResult, errorResult},
+		HandWritten: "CheckBeforeReconcile",
+		Summary:     "decides from the resource's fresh state whether the PUT may go to Azure",
+		Template:    "pre_reconciliation_checker.go.tmpl",
+	},
+	{
+		Name:      "PostReconciliationChecker",
+		Interface: GoRef{ExtensionsPath, "PostReconciliationChecker"},
+		Method:    "PostReconcileCheck",
+		Params: []Param{ctxParam, {Name: "obj", Type: metaObject, Role: Obj}, {Name: "owner", Type: metaObject},
+			resolverParam, armParam, logParam, {Name: "next", Type: GoRef{ExtensionsPath, "PostReconcileCheckFunc"}, Role: Next}},
+		Results:     []Result{postResult, errorResult},
+		HandWritten: "CheckAfterReconcile",
+		Summary:     "decides from the resource's fresh status whether it may be marked Ready",
+		Template:    "post_reconciliation_checker.go.tmpl",
+	},
+}
+
+// PointNamed finds an extension point by its config name.
+func PointNamed(name string) (Point, bool) {
+	i := slices.IndexFunc(Points, func(p Point) bool { return p.Name == name })
+	if i < 0 {
+		return Point{}, false
+	}
+	return Points[i], true
+}
+
+// PointByMethod finds the extension point whose hand-written method has that name.
+func PointByMethod(method string) (Point, bool) {
+	i := slices.IndexFunc(Points, func(p Point) bool { return p.HandWritten == method })
+	if i < 0 {
+		return Point{}, false
+	}
+	return Points[i], true
+}
+
+// PointNames lists the valid config names, for "unknown extension" messages.
+func PointNames() string {
+	names := make([]string, len(Points))
+	for i, p := range Points {
+		names[i] = p.Name
+	}
+	return strings.Join(names, ", ")
+}
+
+// NeedsOwner reports whether the point hands the owner's hub type to the hand-written method.
+func (p Point) NeedsOwner() bool {
+	return slices.ContainsFunc(p.Params, func(q Param) bool { return q.Role == Owner })
+}
+
+// KindPoints returns the configured points of a kind, in table order.
+func KindPoints(names []string) []Point {
+	var out []Point
+	for _, p := range Points {
+		if slices.Contains(names, p.Name) {
+			out = append(out, p)
+		}
+	}
+	return out
+}

@@ -1,0 +1,184 @@
+package wiring
+
+import (
+	"go/token"
+	"path"
+
+	"github.com/dave/dst"
+
+	"github.com/asogen/asogen/pkg/astmodel"
+)
+
+// Names declared by the generated registry (documented in docs/extensions.md).
+const (
+	RegistrationType   = "ResourceRegistration"
+	KnownResourcesFunc = "KnownResources"
+	ExtensionForFunc   = "ExtensionFor"
+	AddToSchemeFunc    = "AddToScheme"
+)
+
+var (
+	groupKindRef   = GoRef{SchemaPath, "GroupKind"}
+	gvkRef         = GoRef{SchemaPath, "GroupVersionKind"}
+	schemeRef      = GoRef{RuntimePath, "Scheme"}
+	extensionRef   = GoRef{GenRuntimePath, "ResourceExtension"}
+	kubeResource   = GoRef{GenRuntimePath, "KubernetesResource"}
+	armResourceRef = GoRef{GenRuntimePath, "ARMResource"}
+)
+
+// RegistryFile emits the registry: one ResourceRegistration per kind (its GroupVersionKinds,
+// hub, owner, extension host and constructors), ExtensionFor and AddToScheme.
+func RegistryFile(l Layout, m *astmodel.Model) ([]byte, error) {
+	f := newGoFile(path.Join(l.Module, l.RegistryDir), path.Base(l.RegistryDir))
+	for _, k := range m.Kinds {
+		f.use(l.CustomizationsImport(k.Group), CustomizationsPackage, CustomizationsAlias(k.Group))
+		for _, ref := range k.AllPackages() {
+			f.use(l.ImportPath(ref), ref.PackageName(), PackageAlias(ref))
+		}
+	}
+	f.add(registrationType(), knownResources(l, m), extensionFor(), addToScheme(l, m))
+	return f.print()
+}
+
+func registrationType() dst.Decl {
+	fields := []*dst.Field{
+		docField("GroupKind", qual(groupKindRef), "GroupKind is the Kubernetes group and kind."),
+		docField("ARMType", id("string"), "ARMType is the ARM resource type, e.g. Microsoft.Network/privateEndpoints."),
+		docField("HubGVK", qual(gvkRef), "HubGVK is the storage version objects are converted to before extensions run."),
+		docField("GVKs", &dst.ArrayType{Elt: qual(gvkRef)}, "GVKs lists every API version and storage variant of the kind."),
+		docField("Owner", &dst.StarExpr{X: qual(groupKindRef)}, "Owner is the owner's group and kind; nil when the subscription owns the kind."),
+		docField("Extension", qual(extensionRef), "Extension is the kind's host; it implements the configured extension interfaces."),
+		docField("NewHub", funcType(qual(kubeResource)), "NewHub returns an empty hub object."),
+		docField("NewARMVersion", funcType(qual(armResourceRef)), "NewARMVersion returns an empty object of the hub's API version, which talks to ARM."),
+	}
+	fields[0].Decs.Before = dst.NewLine
+	spec := &dst.TypeSpec{Name: id(RegistrationType), Type: &dst.StructType{Fields: &dst.FieldList{List: fields}}}
+	d := &dst.GenDecl{Tok: token.TYPE, Specs: []dst.Spec{spec}}
+	decorate(&d.Decs.NodeDecs, []string{RegistrationType + " is what the generic reconciler needs to know about one resource kind."})
+	return d
+}
+
+func docField(name string, typ dst.Expr, doc string) *dst.Field {
+	f := field(name, typ)
+	f.Decs.Before = dst.EmptyLine
+	f.Decs.Start.Append("// " + doc)
+	return f
+}
+
+func funcType(result dst.Expr) dst.Expr {
+	return &dst.FuncType{Params: &dst.FieldList{}, Results: &dst.FieldList{List: []*dst.Field{field("", result)}}}
+}
+
+func knownResources(l Layout, m *astmodel.Model) dst.Decl {
+	lit := &dst.CompositeLit{Type: &dst.ArrayType{Elt: id(RegistrationType)}}
+	for _, k := range m.Kinds {
+		lit.Elts = append(lit.Elts, onLine(registration(l, k)))
+	}
+	results := []*dst.Field{field("", &dst.ArrayType{Elt: id(RegistrationType)})}
+	return funcDecl(nil, KnownResourcesFunc, nil, results, []dst.Stmt{ret(lit)},
+		KnownResourcesFunc+" lists every generated resource kind, sorted by group and kind.")
+}
+
+func registration(l Layout, k *astmodel.Kind) dst.Expr {
+	apiHub := GoRef{l.ImportPath(k.Hub.APIRef()), k.Name}
+	hub := GoRef{l.ImportPath(k.Hub), k.Name}
+	var gvks []dst.Expr
+	for _, ref := range k.AllPackages() {
+		gvks = append(gvks, onLine(gvkFields(nil, ref, k.Name)))
+	}
+	return keyed(nil,
+		kv("GroupKind", keyed(qual(groupKindRef), kv("Group", str(astmodel.KubeGroup(k.Group))), kv("Kind", str(k.Name)))),
+		kv("ARMType", str(k.ARMType)),
+		kv("HubGVK", gvkFields(qual(gvkRef), k.Hub, k.Name)),
+		kv("GVKs", &dst.CompositeLit{Type: &dst.ArrayType{Elt: qual(gvkRef)}, Elts: gvks}),
+		kv("Owner", ownerExpr(k)),
+		kv("Extension", addrOf(GoRef{l.CustomizationsImport(k.Group), HostName(k.Name)})),
+		kv("NewHub", constructor(kubeResource, hub)),
+		kv("NewARMVersion", constructor(armResourceRef, apiHub)),
+	)
+}
+
+func gvkFields(typ dst.Expr, ref astmodel.PackageRef, kind string) dst.Expr {
+	return keyed(typ, kv("Group", str(ref.KubeGroup())), kv("Version", str(ref.KubeVersion())), kv("Kind", str(kind)))
+}
+
+func ownerExpr(k *astmodel.Kind) dst.Expr {
+	if k.Owner == nil {
+		return id("nil")
+	}
+	gk := keyed(qual(groupKindRef), kv("Group", str(astmodel.KubeGroup(k.Owner.Group))), kv("Kind", str(k.Owner.Kind)))
+	return &dst.UnaryExpr{Op: token.AND, X: gk}
+}
+
+// constructor is `func() iface { return &T{} }`.
+func constructor(iface, typ GoRef) dst.Expr {
+	ft := funcType(qual(iface)).(*dst.FuncType)
+	return &dst.FuncLit{Type: ft, Body: &dst.BlockStmt{List: []dst.Stmt{ret(addrOf(typ))}}}
+}
+
+// keyed is a composite literal whose key: value elements sit on their own lines.
+func keyed(typ dst.Expr, elts ...dst.Expr) dst.Expr {
+	for _, e := range elts {
+		onLine(e)
+	}
+	return &dst.CompositeLit{Type: typ, Elts: elts}
+}
+
+func kv(key string, value dst.Expr) dst.Expr { return &dst.KeyValueExpr{Key: id(key), Value: value} }
+
+func onLine(e dst.Expr) dst.Expr {
+	e.Decorations().Before = dst.NewLine
+	e.Decorations().After = dst.NewLine
+	return e
+}
+
+// extensionFor returns the host registered for a GroupVersionKind.
+func extensionFor() dst.Decl {
+	match := &dst.IfStmt{
+		Cond: &dst.BinaryExpr{X: id("candidate"), Op: token.EQL, Y: id("gvk")},
+		Body: &dst.BlockStmt{List: []dst.Stmt{ret(sel(id("r"), "Extension"), id("true"))}},
+	}
+	inner := &dst.RangeStmt{Key: id("_"), Value: id("candidate"), Tok: token.DEFINE, X: sel(id("r"), "GVKs"),
+		Body: &dst.BlockStmt{List: []dst.Stmt{match}}}
+	outer := &dst.RangeStmt{Key: id("_"), Value: id("r"), Tok: token.DEFINE, X: call(id(KnownResourcesFunc)),
+		Body: &dst.BlockStmt{List: []dst.Stmt{inner}}}
+	results := []*dst.Field{field("", qual(extensionRef)), field("", id("bool"))}
+	return funcDecl(nil, ExtensionForFunc, []*dst.Field{field("gvk", qual(gvkRef))}, results,
+		[]dst.Stmt{outer, ret(id("nil"), id("false"))},
+		ExtensionForFunc+" returns the extension host of the kind gvk belongs to (any version or storage variant).")
+}
+
+// addToScheme registers every generated API package of the configured kinds.
+func addToScheme(l Layout, m *astmodel.Model) dst.Decl {
+	seen := map[astmodel.PackageRef]bool{}
+	adders := &dst.CompositeLit{Type: &dst.ArrayType{Elt: &dst.FuncType{
+		Params:  &dst.FieldList{List: []*dst.Field{field("", &dst.StarExpr{X: qual(schemeRef)})}},
+		Results: &dst.FieldList{List: []*dst.Field{field("", id("error"))}},
+	}}}
+	for _, ref := range sortedRefs(m) {
+		if !seen[ref] {
+			seen[ref] = true
+			adders.Elts = append(adders.Elts, onLine(qual(GoRef{l.ImportPath(ref), "AddToScheme"})))
+		}
+	}
+	check := &dst.IfStmt{
+		Init: &dst.AssignStmt{Lhs: []dst.Expr{id("err")}, Tok: token.DEFINE, Rhs: []dst.Expr{call(id("add"), id("scheme"))}},
+		Cond: &dst.BinaryExpr{X: id("err"), Op: token.NEQ, Y: id("nil")},
+		Body: &dst.BlockStmt{List: []dst.Stmt{ret(id("err"))}},
+	}
+	loop := &dst.RangeStmt{Key: id("_"), Value: id("add"), Tok: token.DEFINE, X: adders,
+		Body: &dst.BlockStmt{List: []dst.Stmt{check}}}
+	params := []*dst.Field{field("scheme", &dst.StarExpr{X: qual(schemeRef)})}
+	return funcDecl(nil, AddToSchemeFunc, params, []*dst.Field{field("", id("error"))},
+		[]dst.Stmt{loop, ret(id("nil"))},
+		AddToSchemeFunc+" adds every generated API version and storage variant to scheme.")
+}
+
+func sortedRefs(m *astmodel.Model) []astmodel.PackageRef {
+	var refs []astmodel.PackageRef
+	for _, k := range m.Kinds {
+		refs = append(refs, k.AllPackages()...)
+	}
+	sortRefs(refs)
+	return refs
+}

