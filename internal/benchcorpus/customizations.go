@@ -55,12 +55,12 @@ import (
 	"github.com/go-logr/logr"
 
 	{{.HubAlias}} "{{.HubImport}}"
-	"github.com/asogen/asogen/v2/internal/genericarmclient"
-	"github.com/asogen/asogen/v2/internal/resolver"
+	"github.com/asogen/asogen/v2/pkg/genericarmclient"
 {{- if .NeedsGenruntime}}
 	"github.com/asogen/asogen/v2/pkg/genruntime"
 {{- end}}
 	"github.com/asogen/asogen/v2/pkg/genruntime/extensions"
+	"github.com/asogen/asogen/v2/pkg/resolver"
 )
 
 // {{.Method}} is the hand-written {{.Point}} of {{.Kind}} (synthetic benchmark corpus).

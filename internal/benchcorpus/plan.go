@@ -109,7 +109,13 @@ func extensionFor(i int, hasOwner bool) string {
 }
 
 // Plural is the ARM path segment of the kind ("amberVaults").
-func (k *Kind) Plural() string { return lowerFirst(k.Name) + "s" }
+func (k *Kind) Plural() string {
+	name := lowerFirst(k.Name)
+	if strings.HasSuffix(name, "s") || strings.HasSuffix(name, "x") {
+		return name + "es" // "harness" → "harnesses", as ARM spells such types
+	}
+	return name + "s"
+}
 
 // NameParam is the path parameter naming the kind ("amberVaultName").
 func (k *Kind) NameParam() string { return lowerFirst(k.Name) + "Name" }

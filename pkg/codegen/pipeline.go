@@ -8,6 +8,7 @@ import (
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/codegen/fileset"
 	"github.com/asogen/asogen/pkg/config"
+	"github.com/asogen/asogen/pkg/diag"
 )
 
 // Stage is one step of the pipeline. Requires names the stages that must run before it; the
@@ -21,36 +22,29 @@ type Stage struct {
 
 // State is what the stages share: the config, the model they refine and the files they emit.
 type State struct {
-	Config *config.Config
-	Model  *astmodel.Model
-	Files  fileset.FileSet
+	Config   *config.Config
+	Model    *astmodel.Model
+	Files    fileset.FileSet
+	Warnings diag.List // problems that do not stop generation, such as unused hand-written code
 }
 
 // Result is the outcome of a generation: every generated file and the output roots that hold
 // them (scanned for stale generated files).
 type Result struct {
-	Files fileset.FileSet
-	Roots []string
+	Files    fileset.FileSet
+	Roots    []string
+	Warnings diag.List
 }
 
 // pipeline returns every stage in running order: the table of contents of generation.
 func pipeline() []Stage {
-	stages := []Stage{
+	return []Stage{
 		loadModel(),       // stage_model.go: config.yaml and OpenAPI specs → astmodel.Model
 		storageVariants(), // stage_storage.go: a storage package beside every API package
 		emitAPI(),         // stage_emit.go: API types, storage, hub, conversions, ARM code
+		typedWiring(),     // stage_wiring.go: check hand-written extensions; hosts, dispatch, registry
 	}
-	// Stages of the typed extension wiring (stage_wiring.go, built on pkg/wiring) come last:
-	// they read the finished model and add the extension hosts and the registry.
-	for _, s := range laterStages {
-		stages = append(stages, s())
-	}
-	return stages
 }
-
-// laterStages are stage constructors added by other files of this package (stage_wiring.go
-// appends the wiring stage in its init function). They run after emitAPI, in slice order.
-var laterStages []func() Stage
 
 // Generate runs the pipeline for cfg and returns the generated files. Errors are diag.List
 // values naming the input files.
@@ -59,7 +53,8 @@ func Generate(cfg *config.Config) (*Result, error) {
 	if err := run(st, pipeline()); err != nil {
 		return nil, err
 	}
-	return &Result{Files: st.Files, Roots: []string{cfg.Output.API, cfg.Output.Registry}}, nil
+	roots := []string{cfg.Output.API, cfg.Output.Registry}
+	return &Result{Files: st.Files, Roots: roots, Warnings: st.Warnings}, nil
 }
 
 // run checks every stage's prerequisites, then runs the stages in order.

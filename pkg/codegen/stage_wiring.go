@@ -7,10 +7,6 @@ import (
 
 const stageWiring = "wiring"
 
-func init() {
-	laterStages = append(laterStages, typedWiring)
-}
-
 // typedWiring validates the configured extensions, checks them against the hand-written code in
 // the customizations packages, and emits the extension hosts, their dispatch and the registry.
 // Any problem stops generation before anything is written; all problems are reported together.
@@ -27,6 +23,7 @@ func typedWiring() Stage {
 				errs.Merge(err)
 			} else {
 				errs = append(errs, rep.Errors...)
+				st.Warnings = append(st.Warnings, rep.Unused...)
 			}
 			if err := errs.Err(); err != nil {
 				return err

@@ -68,8 +68,8 @@ import (
 	"github.com/go-logr/logr"
 
 	network20240301s "github.com/asogen/asogen/v2/api/network/v1api20240301/storage"
-	"github.com/asogen/asogen/v2/internal/genericarmclient"
-	"github.com/asogen/asogen/v2/internal/resolver"
+	"github.com/asogen/asogen/v2/pkg/genericarmclient"
+	"github.com/asogen/asogen/v2/pkg/resolver"
 	"github.com/asogen/asogen/v2/pkg/genruntime"
 	"github.com/asogen/asogen/v2/pkg/genruntime/extensions"
 )

@@ -64,8 +64,8 @@ func copyRepoProject(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
 	root := filepath.Join("..", "..")
-	for _, p := range []string{"go.mod", "go.sum", "config.yaml", "specs", "v2/pkg", "v2/internal/resolver",
-		"v2/internal/genericarmclient", "v2/api/network/customizations", "v2/api/kusto/customizations",
+	for _, p := range []string{"go.mod", "go.sum", "config.yaml", "specs", "v2/pkg", "v2/pkg/resolver",
+		"v2/pkg/genericarmclient", "v2/api/network/customizations", "v2/api/kusto/customizations",
 		"v2/api/containerservice/customizations"} {
 		run(t, root, "cp", "-r", "--parents", p, dir)
 	}

@@ -15,6 +15,7 @@ func (e *pkgEmitter) groupVersionFile() *goFile {
 		"Package " + ref.PackageName() + " holds the " + ref.KubeVersion() + " API of the " + ref.KubeGroup() + " group.",
 		"+kubebuilder:object:generate=true",
 		"+groupName=" + ref.KubeGroup(),
+		"+versionName=" + ref.KubeVersion(),
 	}
 	f.add(e.schemeVars(), e.initFunc())
 	return f

@@ -2,10 +2,11 @@ package arm
 
 import (
 	"context"
+	"encoding/json"
 
 	"github.com/pkg/errors"
 
-	"github.com/asogen/asogen/v2/internal/genericarmclient"
+	"github.com/asogen/asogen/v2/pkg/genericarmclient"
 	"github.com/asogen/asogen/v2/pkg/genruntime"
 )
 
@@ -94,10 +95,32 @@ func (run *reconcileRun) follow(ctx context.Context, poller *genericarmclient.Po
 	if err := run.setToken(ctx, ""); err != nil {
 		return failedWith(err), true
 	}
-	if err := poller.Result(ctx, nil); err != nil {
+	var body json.RawMessage
+	if err := poller.Result(ctx, &body); err != nil {
 		return failedWith(err), true
 	}
+	run.finalBody = body
 	return outcome{}, false
+}
+
+// statusAfterOperation updates the status from the operation's final response when it carried
+// the resource (ARM's final GET of a PUT does), and otherwise GETs the resource.
+func (run *reconcileRun) statusAfterOperation(ctx context.Context) error {
+	if len(run.finalBody) == 0 {
+		return run.refreshStatus(ctx)
+	}
+	v, err := run.reg.toARMVersion(run.obj)
+	if err != nil {
+		return err
+	}
+	status := v.NewARMStatus()
+	if err := json.Unmarshal(run.finalBody, status); err != nil {
+		return errors.Wrapf(err, "decoding the final response for %s", run.id)
+	}
+	if err := v.StatusFromARM(status); err != nil {
+		return errors.Wrapf(err, "reading the status of %s", run.id)
+	}
+	return run.reg.refreshHub(v, run.obj)
 }
 
 func (run *reconcileRun) keepToken(ctx context.Context, poller *genericarmclient.Poller) (outcome, bool) {

@@ -7,7 +7,7 @@ import (
 	"github.com/pkg/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
-	"github.com/asogen/asogen/v2/internal/genericarmclient"
+	"github.com/asogen/asogen/v2/pkg/genericarmclient"
 	"github.com/asogen/asogen/v2/pkg/genruntime"
 	"github.com/asogen/asogen/v2/pkg/genruntime/conditions"
 )
@@ -21,6 +21,8 @@ type reconcileRun struct {
 	ownerID string
 	armObj  ARMVersion
 	id      string
+	// finalBody is the resource as the finished operation returned it, if it did.
+	finalBody []byte
 }
 
 // step is one stage of the flow; done means the flow ends with the returned outcome.
@@ -99,9 +101,9 @@ func (run *reconcileRun) checkBefore(ctx context.Context) (outcome, bool) {
 	return preCheckOutcome(result)
 }
 
-// finishAfterOperation GETs the final status and asks the post-reconciliation checker.
+// finishAfterOperation takes the final status and asks the post-reconciliation checker.
 func (run *reconcileRun) finishAfterOperation(ctx context.Context) outcome {
-	if err := run.refreshStatus(ctx); err != nil {
+	if err := run.statusAfterOperation(ctx); err != nil {
 		return failedWith(err)
 	}
 	result, err := run.checkers.post(ctx, run.obj, run.owner, run.opts.Resolver, run.opts.ARMClient, run.log)

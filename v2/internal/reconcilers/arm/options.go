@@ -5,8 +5,8 @@ import (
 
 	"github.com/pkg/errors"
 
-	"github.com/asogen/asogen/v2/internal/genericarmclient"
-	"github.com/asogen/asogen/v2/internal/resolver"
+	"github.com/asogen/asogen/v2/pkg/genericarmclient"
+	"github.com/asogen/asogen/v2/pkg/resolver"
 )
 
 // Options configure the reconciler. ARMClient and Resolver are required; zero durations take

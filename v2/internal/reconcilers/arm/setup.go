@@ -58,7 +58,10 @@ func setupController(mgr ctrl.Manager, reg Registration, kinds registry, opts Op
 		backoff: newBackoff(opts.BackoffBase, opts.BackoffMax), log: log.WithName(name),
 		checkers: newCheckers(reg), now: time.Now,
 	}
-	changes := predicate.Or(predicate.GenerationChangedPredicate{}, predicate.AnnotationChangedPredicate{})
+	// Only spec changes start a reconcile; the reconciler's own writes (finalizer, resource ID,
+	// resume token, status) do not, or every reconcile would trigger the next one. Polling,
+	// backoff and resync use RequeueAfter.
+	changes := predicate.GenerationChangedPredicate{}
 	return ctrl.NewControllerManagedBy(mgr).
 		Named(name).
 		For(reg.NewHub(), builder.WithPredicates(changes)).

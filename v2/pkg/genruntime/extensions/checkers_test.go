@@ -7,10 +7,10 @@ import (
 
 	"github.com/go-logr/logr"
 
-	"github.com/asogen/asogen/v2/internal/genericarmclient"
-	"github.com/asogen/asogen/v2/internal/resolver"
+	"github.com/asogen/asogen/v2/pkg/genericarmclient"
 	"github.com/asogen/asogen/v2/pkg/genruntime"
 	"github.com/asogen/asogen/v2/pkg/genruntime/conditions"
+	"github.com/asogen/asogen/v2/pkg/resolver"
 )
 
 // ownerHost implements PreReconciliationOwnerChecker.

@@ -5,9 +5,9 @@ import (
 
 	"github.com/go-logr/logr"
 
-	"github.com/asogen/asogen/v2/internal/genericarmclient"
-	"github.com/asogen/asogen/v2/internal/resolver"
+	"github.com/asogen/asogen/v2/pkg/genericarmclient"
 	"github.com/asogen/asogen/v2/pkg/genruntime"
+	"github.com/asogen/asogen/v2/pkg/resolver"
 )
 
 // PostReconciliationChecker is implemented by extensions that decide whether a resource Azure

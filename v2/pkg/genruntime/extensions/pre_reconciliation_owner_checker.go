@@ -6,9 +6,9 @@ import (
 
 	"github.com/go-logr/logr"
 
-	"github.com/asogen/asogen/v2/internal/genericarmclient"
-	"github.com/asogen/asogen/v2/internal/resolver"
+	"github.com/asogen/asogen/v2/pkg/genericarmclient"
 	"github.com/asogen/asogen/v2/pkg/genruntime"
+	"github.com/asogen/asogen/v2/pkg/resolver"
 )
 
 // PreReconciliationOwnerChecker is implemented by extensions that decide, from the owner's state

@@ -6,10 +6,10 @@ import (
 	"github.com/go-logr/logr"
 
 	containerservice20240901s "github.com/asogen/asogen/v2/api/containerservice/v1api20240901/storage"
-	"github.com/asogen/asogen/v2/internal/genericarmclient"
-	"github.com/asogen/asogen/v2/internal/resolver"
+	"github.com/asogen/asogen/v2/pkg/genericarmclient"
 	"github.com/asogen/asogen/v2/pkg/genruntime"
 	"github.com/asogen/asogen/v2/pkg/genruntime/extensions"
+	"github.com/asogen/asogen/v2/pkg/resolver"
 )
 
 // CheckBeforeReconcile blocks while the cluster is busy.

@@ -6,10 +6,10 @@ import (
 	"github.com/go-logr/logr"
 
 	kusto "github.com/asogen/asogen/v2/api/kusto/v1api20230815/storage"
-	"github.com/asogen/asogen/v2/internal/genericarmclient"
-	"github.com/asogen/asogen/v2/internal/resolver"
+	"github.com/asogen/asogen/v2/pkg/genericarmclient"
 	"github.com/asogen/asogen/v2/pkg/genruntime"
 	"github.com/asogen/asogen/v2/pkg/genruntime/extensions"
+	"github.com/asogen/asogen/v2/pkg/resolver"
 )
 
 // CheckBeforeReconcile uses a custom import alias, which the checker resolves.

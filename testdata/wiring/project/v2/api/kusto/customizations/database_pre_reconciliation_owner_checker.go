@@ -6,9 +6,9 @@ import (
 	"github.com/go-logr/logr"
 
 	kusto20230815s "github.com/asogen/asogen/v2/api/kusto/v1api20230815/storage"
-	"github.com/asogen/asogen/v2/internal/genericarmclient"
-	"github.com/asogen/asogen/v2/internal/resolver"
+	"github.com/asogen/asogen/v2/pkg/genericarmclient"
 	"github.com/asogen/asogen/v2/pkg/genruntime/extensions"
+	"github.com/asogen/asogen/v2/pkg/resolver"
 )
 
 // CheckOwnerBeforeReconcile blocks while the cluster is stopped.

@@ -7,10 +7,10 @@ import (
 
 	// The hub of PrivateEndpoint.
 	network20240301s "github.com/asogen/asogen/v2/api/network/v1api20240301/storage"
-	"github.com/asogen/asogen/v2/internal/genericarmclient"
-	"github.com/asogen/asogen/v2/internal/resolver"
+	"github.com/asogen/asogen/v2/pkg/genericarmclient"
 	"github.com/asogen/asogen/v2/pkg/genruntime"
 	"github.com/asogen/asogen/v2/pkg/genruntime/extensions"
+	"github.com/asogen/asogen/v2/pkg/resolver"
 )
 
 // CheckAfterReconcile waits for approval.

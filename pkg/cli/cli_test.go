@@ -1,0 +1,110 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime/debug"
+	"strings"
+	"testing"
+)
+
+func TestHelpDocumentsExitCodes(t *testing.T) {
+	stdout, _ := mustRun(t, ExitOK, "--help")
+	for _, want := range []string{"Exit codes:", "0  success", "1  verify found drift", "2  bad input", "3  internal or I/O error", "--config"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("asogen --help lacks %q:\n%s", want, stdout)
+		}
+	}
+}
+
+func TestEverySubcommandHelpHasExamples(t *testing.T) {
+	for _, sub := range []string{"generate", "verify", "scaffold", "version"} {
+		t.Run(sub, func(t *testing.T) {
+			stdout, _ := mustRun(t, ExitOK, sub, "--help")
+			_, examples, _ := strings.Cut(stdout, "\nExamples:\n")
+			examples, _, _ = strings.Cut(examples, "\n\n"+"Flags:")
+			if !regexp.MustCompile(`(?m)^\s+asogen ` + sub + `\b`).MatchString(examples) {
+				t.Errorf("asogen %s --help has no example running it:\n%s", sub, stdout)
+			}
+		})
+	}
+}
+
+func TestVersionPrintsModuleVersion(t *testing.T) {
+	stdout, _ := mustRun(t, ExitOK, "version")
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		t.Fatal("test binary has no build information")
+	}
+	if want := "asogen " + info.Main.Version + " " + info.GoVersion + "\n"; stdout != want {
+		t.Errorf("version printed %q, want %q", stdout, want)
+	}
+}
+
+func TestModuleVersion(t *testing.T) {
+	info := &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Path: "github.com/asogen/asogen", Version: "v0.3.1"}}
+	if got := moduleVersion(info, true); got != "v0.3.1 go1.26.8" {
+		t.Errorf("moduleVersion = %q", got)
+	}
+	if got := moduleVersion(&debug.BuildInfo{GoVersion: "go1.26.8"}, true); got != "(devel) go1.26.8" {
+		t.Errorf("moduleVersion without version = %q", got)
+	}
+	if got := moduleVersion(nil, false); !strings.HasPrefix(got, "unknown") {
+		t.Errorf("moduleVersion without build info = %q", got)
+	}
+}
+
+func TestBadCommandLineIsExit2(t *testing.T) {
+	for _, args := range [][]string{{"generate", "--no-such-flag"}, {"no-such-command"}, {"scaffold"}, {"generate", "extra"}} {
+		code, _, stderr := run(t, args...)
+		if code != ExitInput || !strings.Contains(stderr, "asogen --help") {
+			t.Errorf("asogen %v: exit %d, stderr %q; want exit 2 pointing at --help", args, code, stderr)
+		}
+	}
+}
+
+func TestMissingConfigIsExit2(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "config.yaml")
+	_, stderr := mustRun(t, ExitInput, "generate", "--config", missing)
+	if !strings.HasPrefix(stderr, missing+": ") {
+		t.Errorf("stderr = %q, want it to name %s", stderr, missing)
+	}
+}
+
+func TestBadConfigReportsEveryErrorAndWritesNothing(t *testing.T) {
+	cfg := copyProject(t)
+	writeFile(t, cfg, `specRoot: specs
+output:
+  api: v2/api
+  colour: red
+groups:
+  - name: network
+    path: specification/network/resource-manager/Microsoft.Network
+    colour: blue
+resources:
+  - group: network
+    kind: PrivateEndpoint
+    versions: ["2024-03-01"]
+`)
+	dir := filepath.Dir(cfg)
+	before := snapshot(t, dir)
+	for _, cmd := range []string{"generate", "verify"} {
+		_, stderr := mustRun(t, ExitInput, cmd, "--config", cfg)
+		lines := strings.Split(strings.TrimSpace(stderr), "\n")
+		if len(lines) < 2 {
+			t.Fatalf("%s printed %d error lines, want every error:\n%s", cmd, len(lines), stderr)
+		}
+		for _, line := range lines {
+			if !regexp.MustCompile(`^` + regexp.QuoteMeta(cfg) + `:\d+:\d+: `).MatchString(line) {
+				t.Errorf("%s: error line %q is not file:line:col: message", cmd, line)
+			}
+		}
+	}
+	if after := snapshot(t, dir); len(after) != len(before) {
+		t.Errorf("files changed despite bad config: %d -> %d", len(before), len(after))
+	}
+	if _, err := os.Stat(filepath.Join(dir, "..", "..", "outside")); !os.IsNotExist(err) {
+		t.Errorf("something was written outside the project: %v", err)
+	}
+}

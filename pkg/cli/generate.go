@@ -1,0 +1,176 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/asogen/asogen/pkg/codegen"
+	"github.com/asogen/asogen/pkg/codegen/fileset"
+	"github.com/asogen/asogen/pkg/config"
+	"github.com/asogen/asogen/pkg/diag"
+)
+
+const generateExamples = `  # generate everything the config in the current folder describes
+  asogen generate
+
+  # another config, listing every file written, unchanged or removed
+  asogen generate --config path/to/config.yaml -v
+
+  # the whole tree (asogen, then controller-gen), as go generate runs it
+  go generate ./...`
+
+const verifyExamples = `  # fail (exit 1) with a unified diff when committed code differs from what generate would write
+  asogen verify
+
+  # in CI, together with controller-gen's output
+  make verify`
+
+func (a *app) generateCommand() *cobra.Command {
+	var migrate bool
+	cmd := &cobra.Command{
+		Use:   "generate",
+		Short: "Write the generated code: only changed files, atomically; remove stale generated files",
+		Long: `generate writes every file the config describes. Files whose bytes did not change are not
+touched; each written file is replaced atomically; generated files under the output roots that
+are no longer produced are removed. Files without asogen's header are never modified or removed.
+It prints one summary line; -v lists every file.`,
+		Example: generateExamples,
+		Args:    cobra.NoArgs,
+		RunE:    func(*cobra.Command, []string) error { return fail(a.generate(migrate)) },
+	}
+	cmd.Flags().BoolVar(&migrate, "migrate-hub", false, "rewrite hand-written extensions to the new hub version when the hub changed")
+	return cmd
+}
+
+func (a *app) verifyCommand() *cobra.Command {
+	return &cobra.Command{
+		Use:   "verify",
+		Short: "Check that generated code on disk is up to date, writing nothing",
+		Long: `verify compares what generate would write with the disk and writes nothing. It exits 0 when
+everything is up to date and 1 when anything drifted, printing a unified diff for each changed
+file and naming every missing and every stale generated file.`,
+		Example: verifyExamples,
+		Args:    cobra.NoArgs,
+		RunE:    func(*cobra.Command, []string) error { return fail(a.verify()) },
+	}
+}
+
+// produce loads the config and runs the one generation path; before may change the project
+// (hub migration) between the two.
+func (a *app) produce(before func(*config.Config) error) (*config.Config, *codegen.Result, error) {
+	cfg, err := config.Load(a.config)
+	if err != nil {
+		return nil, nil, err
+	}
+	if before != nil {
+		if err := before(cfg); err != nil {
+			return nil, nil, err
+		}
+	}
+	res, err := codegen.Generate(cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	a.warn(res.Warnings)
+	return cfg, res, nil
+}
+
+// warn prints problems that do not stop generation, one per line, to stderr.
+func (a *app) warn(warnings diag.List) {
+	for _, w := range warnings {
+		w.Pos.File = relativeToWorkdir(w.Pos.File)
+		fmt.Fprintf(a.stderr, "%s\n", diag.Error{Pos: w.Pos, Msg: "warning: " + w.Msg})
+	}
+}
+
+func (a *app) generate(migrate bool) error {
+	start := time.Now()
+	var before func(*config.Config) error
+	if migrate {
+		before = a.migrateHub
+	}
+	cfg, res, err := a.produce(before)
+	if err != nil {
+		return err
+	}
+	sum, err := fileset.Write(cfg.Dir, res.Files, res.Roots, fileset.Options{})
+	a.listWrite(sum)
+	if err != nil {
+		return a.relocate(err)
+	}
+	sum.Elapsed = time.Since(start) // the whole run, not only the writing
+	fmt.Fprintf(a.stdout, "asogen: %s\n", sum)
+	return nil
+}
+
+func (a *app) verify() error {
+	cfg, res, err := a.produce(nil)
+	if err != nil {
+		return err
+	}
+	drift, err := fileset.Verify(cfg.Dir, res.Files, res.Roots)
+	if err != nil {
+		return a.relocate(err)
+	}
+	if !drift.Empty() {
+		fmt.Fprint(a.stdout, drift.String())
+		fmt.Fprintf(a.stderr, "asogen: generated code is out of date (%s); run 'asogen generate'\n", drift.Summary())
+		return &exitError{code: ExitDrift}
+	}
+	fmt.Fprintf(a.stdout, "asogen: %d generated files up to date\n", len(res.Files))
+	return nil
+}
+
+// listWrite prints every file with what happened to it, when -v is set.
+func (a *app) listWrite(sum fileset.Summary) {
+	if !a.verbose {
+		return
+	}
+	for _, group := range []struct {
+		what  string
+		paths []string
+	}{{"written", sum.Written}, {"unchanged", sum.Unchanged}, {"removed", sum.Removed}} {
+		for _, p := range group.paths {
+			fmt.Fprintf(a.stdout, "%-9s %s\n", group.what, a.shown(p))
+		}
+	}
+}
+
+// shown turns a path relative to the config folder into one relative to the working folder.
+func (a *app) shown(p string) string {
+	return filepath.Join(filepath.Dir(a.config), filepath.FromSlash(p))
+}
+
+// relocate rewrites the files of positioned errors from the config folder to the working folder.
+func (a *app) relocate(err error) error {
+	var list diag.List
+	if !errors.As(err, &list) {
+		return err
+	}
+	out := make(diag.List, len(list))
+	for i, e := range list {
+		if e.Pos.File != "" {
+			e.Pos.File = a.shown(e.Pos.File)
+		}
+		out[i] = e
+	}
+	return out
+}
+
+// relativeToWorkdir shortens an absolute path below the working folder.
+func relativeToWorkdir(p string) string {
+	wd, err := os.Getwd()
+	if err != nil || !filepath.IsAbs(p) {
+		return p
+	}
+	if rel, err := filepath.Rel(wd, p); err == nil && !strings.HasPrefix(rel, "..") {
+		return rel
+	}
+	return p
+}

@@ -1,0 +1,29 @@
+package cli
+
+import (
+	"fmt"
+
+	"github.com/asogen/asogen/pkg/config"
+	"github.com/asogen/asogen/pkg/openapi"
+	"github.com/asogen/asogen/pkg/wiring"
+)
+
+// migrateHub rewrites hand-written extensions typed against an older hub to the current hub
+// (pkg/wiring's Migrate), before generation checks them.
+func (a *app) migrateHub(cfg *config.Config) error {
+	m, err := openapi.Build(cfg)
+	if err != nil {
+		return err
+	}
+	rewritten, err := wiring.Migrate(cfg, m)
+	if err != nil {
+		return err
+	}
+	for _, p := range rewritten {
+		fmt.Fprintf(a.stdout, "migrated %s\n", a.shown(p))
+	}
+	if len(rewritten) == 0 {
+		fmt.Fprintln(a.stdout, "asogen: no hand-written extension refers to an older hub; nothing to migrate")
+	}
+	return nil
+}

@@ -1,0 +1,106 @@
+package fileset
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+)
+
+// disk is the project root on disk.
+type disk struct {
+	root string // as given
+	real string // with every symlink resolved
+}
+
+func openDisk(root string) (disk, error) {
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return disk{}, fmt.Errorf("project root %s: %w", root, err)
+	}
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return disk{}, fmt.Errorf("project root %s: %w", root, err)
+	}
+	return disk{root: abs, real: real}, nil
+}
+
+// abs returns the operating-system path of slash path p.
+func (d disk) abs(p string) string {
+	return filepath.Join(d.root, filepath.FromSlash(p))
+}
+
+// resolve follows p component by component from the real root and returns the real path of
+// its longest existing prefix joined with the rest. It returns a problem (for the user) when a
+// symlink on the way leads outside the root, and an error when the disk cannot be read.
+func (d disk) resolve(p string) (string, string, error) {
+	cur := d.real
+	parts := strings.Split(p, "/")
+	for i, part := range parts {
+		next := filepath.Join(cur, part)
+		info, err := os.Lstat(next)
+		if errors.Is(err, fs.ErrNotExist) {
+			return filepath.Join(append([]string{cur}, parts[i:]...)...), "", nil
+		}
+		if err != nil {
+			return "", "", err
+		}
+		if info.Mode()&fs.ModeSymlink == 0 {
+			cur = next
+			continue
+		}
+		target, problem, err := d.follow(next, path.Join(parts[:i+1]...))
+		if problem != "" || err != nil {
+			return "", problem, err
+		}
+		cur = target
+	}
+	return cur, "", nil
+}
+
+// follow resolves the symlink at link (named rel inside the project) and checks that it stays inside.
+func (d disk) follow(link, rel string) (string, string, error) {
+	target, err := filepath.EvalSymlinks(link)
+	if errors.Is(err, fs.ErrNotExist) {
+		return "", "symlink " + rel + " points to a missing target", nil
+	}
+	if err != nil {
+		return "", "", err
+	}
+	if !within(d.real, target) {
+		return "", fmt.Sprintf("output path escapes the project root through symlink %s -> %s", rel, target), nil
+	}
+	return target, "", nil
+}
+
+// within reports whether target is root or below it.
+func within(root, target string) bool {
+	rel, err := filepath.Rel(root, target)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+}
+
+// readTarget reads the file the set wants to write at p. It returns nil content when the file
+// does not exist, and a problem when p leads outside the root or is not a regular file.
+func (d disk) readTarget(p string) ([]byte, bool, string, error) {
+	parent, problem, err := d.resolve(path.Dir(p))
+	if problem != "" || err != nil {
+		return nil, false, problem, err
+	}
+	name := filepath.Join(parent, path.Base(p))
+	info, err := os.Lstat(name)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, false, "", nil
+	case err != nil:
+		return nil, false, "", err
+	case info.Mode()&fs.ModeSymlink != 0:
+		return nil, false, "output path is a symlink; asogen writes only regular files", nil
+	case !info.Mode().IsRegular():
+		return nil, false, "output path exists and is not a regular file", nil
+	}
+	content, err := os.ReadFile(name)
+	return content, true, "", err
+}

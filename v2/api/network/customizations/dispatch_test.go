@@ -1,0 +1,48 @@
+package customizations
+
+import (
+	"context"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/go-logr/logr"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
+)
+
+// TestDispatchRejectsNonHubVersions hands every non-hub version of PrivateEndpoint, including
+// the storage variant of the older version, to the generated dispatch: each gets a descriptive
+// error naming the type received and the hub expected, and the hand-written check never runs.
+func TestDispatchRejectsNonHubVersions(t *testing.T) {
+	host := &PrivateEndpointExtension{}
+	rejected := 0
+	for _, obj := range host.GetExtendedResources() {
+		if _, isHub := obj.(conversion.Hub); isHub {
+			continue
+		}
+		var called bool
+		_, err := host.PostReconcileCheck(context.Background(), obj, nil, nil, nil, logr.Discard(), succeedPost(&called))
+		wantTypeError(t, err, obj, "*storage.PrivateEndpoint from github.com/asogen/asogen/v2/api/network/v1api20240301/storage")
+		if called {
+			t.Errorf("%T: next ran after a type mismatch", obj)
+		}
+		rejected++
+	}
+	if rejected != 3 {
+		t.Fatalf("want 3 non-hub variants (two API versions, one older storage), got %d", rejected)
+	}
+}
+
+// wantTypeError asserts the mismatch error names obj's type with its package and the hub.
+func wantTypeError(t *testing.T, err error, obj any, hub string) {
+	t.Helper()
+	if err == nil {
+		t.Fatalf("%T: no error", obj)
+	}
+	typ := reflect.TypeOf(obj)
+	for _, want := range []string{typ.String(), typ.Elem().PkgPath(), "expected the hub type " + hub} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("%T: error lacks %q: %v", obj, want, err)
+		}
+	}
+}
