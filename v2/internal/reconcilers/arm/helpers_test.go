@@ -107,8 +107,9 @@ func anyRequest(id string) bool {
 	return len(suite.arm.RequestsFor(id)) > 0
 }
 
-// testHooks replaces the extension of cache Redis for objects named "failing-…" with one whose
-// pre-reconciliation check returns an error a number of times, to test extension errors.
+// testHooks replaces the extension of cache Redis with one whose pre-reconciliation check
+// returns an error a number of times for objects named "failing-…", and postpones every
+// reconcile of objects named "postponed-…".
 type testHooks struct {
 	failures atomic.Int32
 }
@@ -135,6 +136,9 @@ func (f *failingHost) PreReconcileCheck(
 ) (extensions.PreReconcileCheckResult, error) {
 	if strings.HasPrefix(obj.GetName(), "failing-") && f.hooks.failures.Add(-1) >= 0 {
 		return extensions.PreReconcileCheckResult{}, errTransient
+	}
+	if strings.HasPrefix(obj.GetName(), "postponed-") {
+		return extensions.PostponeReconcile(), nil
 	}
 	return next(ctx, obj, owner, r, c, log)
 }

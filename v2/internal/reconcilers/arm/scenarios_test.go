@@ -216,3 +216,21 @@ func TestNoExtensionNoExtraGETs(t *testing.T) {
 		t.Errorf("resource-id annotation %q, want %q", id2, id)
 	}
 }
+
+// A postponed reconcile sends no PUT and says so on the Ready condition (Unknown, Info).
+func TestPostponedReconcileSendsNoPUT(t *testing.T) {
+	createResourceGroup(t, "rg-later")
+	id := rgID("rg-later") + "/providers/Microsoft.Cache/redis/postponed-redis"
+	redis := &cache.Redis{ObjectMeta: meta("postponed-redis")}
+	redis.Spec.Owner = owner("rg-later")
+	redis.Spec.Location = ptr("westus2")
+	create(t, redis)
+	waitFor(t, redis, "postponed", func(c conditions.Condition) bool {
+		return c.Status == metav1.ConditionUnknown && c.Severity == conditions.SeverityInfo &&
+			c.Reason == conditions.ReasonReconciliationPostponed.Name
+	})
+	time.Sleep(300 * time.Millisecond)
+	if n := len(requests(id, http.MethodPut)); n != 0 {
+		t.Fatalf("%d PUTs for a postponed reconcile", n)
+	}
+}
