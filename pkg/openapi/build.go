@@ -3,7 +3,6 @@
 package openapi
 
 import (
-	"os"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -27,9 +26,14 @@ type builder struct {
 
 // Build reads the specs of every configured resource version and returns the model.
 func Build(cfg *config.Config) (*astmodel.Model, error) {
+	return build(cfg, newLoader())
+}
+
+// build is Build with a given loader (the fuzz test serves the spec from memory).
+func build(cfg *config.Config, l *loader) (*astmodel.Model, error) {
 	b := &builder{
 		cfg:   cfg,
-		load:  newLoader(),
+		load:  l,
 		dirs:  newDirectives(cfg.Directives),
 		model: astmodel.NewModel(cfg.Module, cfg.Output.API),
 		pkgs:  map[astmodel.PackageRef]*pkgBuilder{},
@@ -95,12 +99,12 @@ func (b *builder) versionFiles(g *config.Group, version string, pos diag.Pos) ([
 		stage = "preview"
 	}
 	groupDir := filepath.Join(b.cfg.SpecRoot, filepath.FromSlash(g.Path))
-	if _, err := os.Stat(groupDir); err != nil {
+	if _, err := b.load.fs.Stat(groupDir); err != nil {
 		b.errs.Add(g.Pos, "spec folder of group %q does not exist: %s", g.Name, b.load.displayName(groupDir))
 		return nil, false
 	}
 	dir := filepath.Join(groupDir, stage, version)
-	names, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+	names, _ := b.load.fs.Glob(filepath.Join(dir, "*.json"))
 	if len(names) == 0 {
 		b.errs.Add(pos, "version %q of group %q matches nothing: no spec files in %s", version, g.Name, b.load.displayName(dir))
 		return nil, false

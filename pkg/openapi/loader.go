@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -30,13 +31,32 @@ type swagger struct {
 // loader parses each spec file once and keeps it.
 type loader struct {
 	dir   string // working folder, for display names
+	fs    specFS
 	files map[string]*document
 	errs  map[string]error
 }
 
+// specFS is where spec files come from: the operating system, or memory in the fuzz test.
+type specFS interface {
+	ReadFile(path string) ([]byte, error)
+	Glob(pattern string) ([]string, error)
+	Stat(path string) (fs.FileInfo, error)
+}
+
+// osFS reads spec files from disk.
+type osFS struct{}
+
+func (osFS) ReadFile(path string) ([]byte, error)  { return os.ReadFile(path) }
+func (osFS) Glob(pattern string) ([]string, error) { return filepath.Glob(pattern) }
+func (osFS) Stat(path string) (fs.FileInfo, error) { return os.Stat(path) }
+
 func newLoader() *loader {
 	wd, _ := os.Getwd()
-	return &loader{dir: wd, files: map[string]*document{}, errs: map[string]error{}}
+	return newLoaderIn(wd, osFS{})
+}
+
+func newLoaderIn(dir string, fsys specFS) *loader {
+	return &loader{dir: dir, fs: fsys, files: map[string]*document{}, errs: map[string]error{}}
 }
 
 // displayName shows a path relative to the working folder, like the config path on the command
@@ -61,7 +81,7 @@ func (l *loader) load(path string) (*document, error) {
 	if err, ok := l.errs[path]; ok {
 		return nil, err
 	}
-	d, err := parseFile(path, l.displayName(path))
+	d, err := l.parseFile(path, l.displayName(path))
 	if err != nil {
 		l.errs[path] = err
 		return nil, err
@@ -73,8 +93,8 @@ func (l *loader) load(path string) (*document, error) {
 // errMissing marks a spec file that does not exist.
 var errMissing = errors.New("spec file does not exist")
 
-func parseFile(path, name string) (*document, error) {
-	raw, err := os.ReadFile(path)
+func (l *loader) parseFile(path, name string) (*document, error) {
+	raw, err := l.fs.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, errMissing
 	}
@@ -91,8 +111,8 @@ func parseDocument(path, name string, raw []byte) (*document, error) {
 		return nil, err
 	}
 	d.puts = map[string]*openapi.Operation{}
-	for p, ops := range d.Paths {
-		put, ok := ops["put"]
+	for _, p := range sortedKeys(d.Paths) {
+		put, ok := d.Paths[p]["put"]
 		if !ok {
 			continue
 		}

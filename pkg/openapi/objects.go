@@ -84,8 +84,30 @@ func (p *pkgBuilder) objectType(n node, sd side, base, path string) (astmodel.Ty
 	return tn, false, true
 }
 
+// collected is the memoized result of collect.
+type collected struct {
+	props []rawProp
+	disc  string
+	ok    bool
+}
+
 // collect gathers the properties of a schema and of its allOf parts (parts first, own last).
+// Results are memoized: a definition reached through many allOf paths (a diamond) is composed
+// once, so composition stays linear instead of exponential in the allOf depth.
 func (p *pkgBuilder) collect(n node, path string) ([]rawProp, string, bool) {
+	memo := n.key() + "|" + path
+	if c, ok := p.collected[memo]; ok {
+		return slices.Clone(c.props), c.disc, c.ok
+	}
+	props, disc, ok := p.compose(n, path)
+	if !p.collecting[n.key()] { // not inside its own cycle: the result is final
+		p.collected[memo] = collected{props: props, disc: disc, ok: ok}
+	}
+	return slices.Clone(props), disc, ok
+}
+
+// compose collects the properties of n's allOf parts and its own, detecting allOf cycles.
+func (p *pkgBuilder) compose(n node, path string) ([]rawProp, string, bool) {
 	key := n.key()
 	if p.collecting[key] {
 		p.errs.Add(n.doc.position(n.ptr), "allOf cycle: %s includes itself, so its properties never end", orPointer(path, n.ptr))

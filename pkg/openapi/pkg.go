@@ -22,7 +22,10 @@ type pkgBuilder struct {
 	subtypeCache   map[string][]subtype     // base definition key → its discriminated subtypes
 	resources      []*config.Resource       // configured resources with this version
 	collecting     map[string]bool          // allOf cycle detection
+	collected      map[string]collected     // "file#pointer|path" → composed properties
 	flattening     map[string]bool          // x-ms-client-flatten recursion detection
+	lifted         int                      // properties lifted by x-ms-client-flatten (see maxLifted)
+	overLifted     bool                     // maxLifted was exceeded and reported
 }
 
 func newPkgBuilder(b *builder, group, version string, files []*document) *pkgBuilder {
@@ -31,7 +34,7 @@ func newPkgBuilder(b *builder, group, version string, files []*document) *pkgBui
 		ref:   astmodel.APIPackage(group, version),
 		files: files, puts: putOps(files),
 		putBodies: map[string]bool{}, names: map[string]string{}, cache: map[string]astmodel.Type{},
-		subtypeCache: map[string][]subtype{}, collecting: map[string]bool{}, flattening: map[string]bool{},
+		subtypeCache: map[string][]subtype{}, collecting: map[string]bool{}, collected: map[string]collected{}, flattening: map[string]bool{},
 	}
 	for _, op := range p.puts {
 		if op.body != nil && op.body.refString() != "" {

@@ -46,6 +46,9 @@ func (p *pkgBuilder) flatten(rp rawProp, sd side, base string) ([]astmodel.Prope
 	if (len(rn.s.Properties) == 0 && len(rn.s.AllOf) == 0) || p.flattening[rn.key()] {
 		return nil, false // nothing to lift, or a recursive flatten: keep it a nested object
 	}
+	if p.overLiftBudget(rp) {
+		return nil, true
+	}
 	p.flattening[rn.key()] = true
 	defer delete(p.flattening, rn.key())
 	sub, _, ok := p.collect(rn, orPointer(definitionName(rn), rp.path+"."+rp.json))
@@ -56,7 +59,28 @@ func (p *pkgBuilder) flatten(rp rawProp, sd side, base string) ([]astmodel.Prope
 	for i, prop := range inner {
 		inner[i].ARMPath = append([]string{rp.json}, prop.ARMJSONPath()...)
 	}
+	p.lifted += len(inner)
 	return inner, true
+}
+
+// maxLifted bounds how many properties x-ms-client-flatten may lift in one package (counted at
+// every level they pass). An object whose properties flatten the same object again grows
+// exponentially with the nesting depth, so without a bound a spec of a few hundred bytes could
+// exhaust time and memory; the real corpus lifts at most 70 in a package.
+const maxLifted = 20000
+
+// overLiftBudget reports, once per package, a flatten that exceeds maxLifted.
+func (p *pkgBuilder) overLiftBudget(rp rawProp) bool {
+	if p.lifted <= maxLifted {
+		return false
+	}
+	if !p.overLifted {
+		p.overLifted = true
+		p.errs.Add(rp.n.doc.position(rp.n.ptr), "x-ms-client-flatten of %s.%s lifts more than %d properties in %s %s: "+
+			"the flattened objects nest too deep or too often; mark one with a directive (opaque or prune)",
+			rp.path, rp.json, maxLifted, p.group, p.version)
+	}
+	return true
 }
 
 // property types one property for a side; ok is false when the side does not hold it.

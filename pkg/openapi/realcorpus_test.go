@@ -10,57 +10,24 @@ import (
 	"github.com/asogen/asogen/pkg/config"
 )
 
-// realCorpusConfig covers every resource of the shared copy of azure-rest-api-specs. The 2022-07-01
+// realCorpusFile covers every resource of the shared copy of azure-rest-api-specs. The 2022-07-01
 // Network folder lacks networkInterface.json and privateLinkService.json (see its SOURCES.md), so
-// the directives say how to treat the two definitions the PrivateEndpoint needs from them.
-const realCorpusConfig = `module: example.com/realcorpus
-specRoot: ${ASOGEN_AZURE_SPECS}
-groups:
-  - name: resources
-    path: specification/resources/resource-manager/Microsoft.Resources
-  - name: network
-    path: specification/network/resource-manager/Microsoft.Network
-  - name: kusto
-    path: specification/azure-kusto/resource-manager/Microsoft.Kusto
-  - name: containerservice
-    path: specification/containerservice/resource-manager/Microsoft.ContainerService/aks
-  - name: cache
-    path: specification/redis/resource-manager/Microsoft.Cache
-  - name: storage
-    path: specification/storage/resource-manager/Microsoft.Storage
-resources:
-  - group: resources
-    kind: ResourceGroup
-    versions: ["2020-06-01", "2021-04-01"]
-  - group: network
-    kind: PrivateEndpoint
-    versions: ["2022-07-01", "2024-03-01"]
-    extensions: [PostReconciliationChecker]
-  - group: kusto
-    kind: Cluster
-    versions: ["2022-12-29"]
-  - group: kusto
-    kind: Database
-    versions: ["2022-12-29"]
-    extensions: [PreReconciliationOwnerChecker]
-  - group: containerservice
-    kind: ManagedCluster
-    versions: ["2023-10-01"]
-    extensions: [PreReconciliationChecker]
-  - group: cache
-    kind: Redis
-    versions: ["2023-08-01"]
-  - group: storage
-    kind: StorageAccount
-    versions: ["2023-01-01"]
-`
+// its directives say how to treat the two definitions the PrivateEndpoint needs from them.
+var realCorpusFile = filepath.Join("..", "..", "testdata", "realcorpus", "config.yaml")
 
-const realCorpusDirectives = `directives:
-  - match: "network/2022-07-01:NetworkInterface"
-    action: reference
-  - match: "network/2022-07-01:PrivateLinkServiceConnectionState"
-    action: opaque
-`
+// realCorpusConfig returns the real-corpus config, with or without its directives section.
+func realCorpusConfig(tb testing.TB, directives bool) string {
+	tb.Helper()
+	data, err := os.ReadFile(realCorpusFile)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	text := string(data)
+	if !directives {
+		text, _, _ = strings.Cut(text, "\ndirectives:")
+	}
+	return text
+}
 
 // realSpecs returns the corpus folder, skipping when ASOGEN_AZURE_SPECS is unset and failing
 // when it is set but the folder is missing.
@@ -91,11 +58,7 @@ func loadConfigText(tb testing.TB, text string) *config.Config {
 
 func buildRealCorpus(tb testing.TB, directives bool) (*astmodel.Model, error) {
 	realSpecs(tb)
-	text := realCorpusConfig
-	if directives {
-		text += realCorpusDirectives
-	}
-	return Build(loadConfigText(tb, text))
+	return Build(loadConfigText(tb, realCorpusConfig(tb, directives)))
 }
 
 func TestBuildRealCorpus(t *testing.T) {

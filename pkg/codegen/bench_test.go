@@ -1,0 +1,199 @@
+package codegen
+
+import (
+	"fmt"
+	"path"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/asogen/asogen/internal/benchcorpus"
+	"github.com/asogen/asogen/pkg/astmodel"
+	"github.com/asogen/asogen/pkg/codegen/emit"
+	"github.com/asogen/asogen/pkg/config"
+	"github.com/asogen/asogen/pkg/openapi"
+)
+
+// Benchmarks of the stages after spec loading (pkg/openapi has those) and of the whole
+// generation over synthetic corpora of growing size. Each reports time and allocations per
+// resource version (a kind in one API version):
+//
+//	go test -run '^$' -bench . -benchmem ./pkg/codegen/
+
+// syntheticKinds are the corpus sizes of BenchmarkGenerateSynthetic; ns/resource staying flat
+// across them shows generation time grows linearly with the number of resources.
+var syntheticKinds = []int{25, 50, 100}
+
+// syntheticVersions is the API versions per kind, as in `make bench`.
+const syntheticVersions = 3
+
+// BenchmarkStorageVariantsDefault derives the storage package of every API package of the
+// default model (the stage rewrites them all on each run).
+func BenchmarkStorageVariantsDefault(b *testing.B) {
+	m, resources := defaultModel(b, false)
+	perResource(b, resources, func() {
+		if err := addStorageVariants(m); err != nil {
+			b.Fatal(err)
+		}
+	})
+}
+
+// BenchmarkEmitDefault emits and prints every API and storage package of the default model:
+// dst trees, conversions, ARM code, go/format.
+func BenchmarkEmitDefault(b *testing.B) {
+	m, resources := defaultModel(b, true)
+	perResource(b, resources, func() {
+		if _, err := emit.Emit(m); err != nil {
+			b.Fatal(err)
+		}
+	})
+}
+
+// BenchmarkEmitRealCorpus emits every package of the real corpus's model (ASOGEN_AZURE_SPECS).
+func BenchmarkEmitRealCorpus(b *testing.B) {
+	realCorpusSpecs(b)
+	m, err := openapi.Build(realCorpusConfig(b, moduleRoot(b), benchOutput))
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := addStorageVariants(m); err != nil {
+		b.Fatal(err)
+	}
+	perResource(b, resourceVersions(m), func() {
+		if _, err := emit.Emit(m); err != nil {
+			b.Fatal(err)
+		}
+	})
+}
+
+// BenchmarkGenerateRealCorpus runs the whole pipeline over the real corpus (nothing is written).
+func BenchmarkGenerateRealCorpus(b *testing.B) {
+	realCorpusSpecs(b)
+	cfg := realCorpusConfig(b, moduleRoot(b), benchOutput)
+	resources := 0
+	for _, r := range cfg.Resources {
+		resources += len(r.Versions)
+	}
+	perResource(b, resources, func() {
+		if _, err := Generate(cfg); err != nil {
+			b.Fatal(err)
+		}
+	})
+}
+
+// benchOutput is where the real-corpus benchmarks' output would go; nothing is written there.
+const benchOutput = "pkg/codegen/testdata/bench-realcorpus"
+
+// BenchmarkGenerateSynthetic runs the whole pipeline (specs → model → storage → emission →
+// wiring, whose go list of the customizations is a fixed cost) over synthetic corpora of
+// 25, 50 and 100 kinds in three API versions each.
+func BenchmarkGenerateSynthetic(b *testing.B) {
+	for _, kinds := range syntheticKinds {
+		b.Run(fmt.Sprintf("kinds=%d", kinds), func(b *testing.B) {
+			cfg := syntheticConfig(b, kinds, syntheticVersions)
+			perResource(b, kinds*syntheticVersions, func() {
+				if _, err := Generate(cfg); err != nil {
+					b.Fatal(err)
+				}
+			})
+		})
+	}
+}
+
+// defaultModel builds the model of the project's config.yaml, with its storage packages when
+// storage is set, and counts its resource versions.
+func defaultModel(b *testing.B, storage bool) (*astmodel.Model, int) {
+	cfg, err := config.Load(filepath.Join(moduleRoot(b), "config.yaml"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	m, err := openapi.Build(cfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if storage {
+		if err := addStorageVariants(m); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return m, resourceVersions(m)
+}
+
+// resourceVersions counts the model's resources in all their API versions.
+func resourceVersions(m *astmodel.Model) int {
+	n := 0
+	for _, k := range m.Kinds {
+		n += len(k.Versions)
+	}
+	return n
+}
+
+// syntheticConfig writes a benchcorpus corpus (a Go module replacing asogen with this checkout)
+// into a temporary folder and loads its config.
+func syntheticConfig(tb testing.TB, kinds, versions int) *config.Config {
+	tb.Helper()
+	dir := tb.TempDir()
+	opts := benchcorpus.Options{Kinds: kinds, Versions: versions, Seed: 1, AsogenDir: moduleRoot(tb)}
+	if err := benchcorpus.Write(dir, opts); err != nil {
+		tb.Fatal(err)
+	}
+	cfg, err := config.Load(filepath.Join(dir, "config.yaml"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return cfg
+}
+
+// moduleRoot is the asogen checkout (repoRoot for benchmarks too).
+func moduleRoot(tb testing.TB) string {
+	_, file, _, ok := runtime.Caller(0)
+	if !ok {
+		tb.Fatal("no caller information")
+	}
+	return filepath.Join(filepath.Dir(file), "..", "..")
+}
+
+// perResource runs fn b.N times and reports ns and allocations per resource version.
+func perResource(b *testing.B, resources int, fn func()) {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	b.ReportAllocs()
+	for b.Loop() {
+		fn()
+	}
+	runtime.ReadMemStats(&after)
+	per := float64(b.N * resources)
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/per, "ns/resource")
+	b.ReportMetric(float64(after.Mallocs-before.Mallocs)/per, "allocs/resource")
+}
+
+// TestSyntheticCorpusGenerates keeps the benchmark's setup honest (it asserts nothing about
+// speed): a small synthetic corpus generates the types of every kind in every version, the
+// storage packages, the extension hosts and the registry.
+func TestSyntheticCorpusGenerates(t *testing.T) {
+	const kinds, versions = 6, 2
+	cfg := syntheticConfig(t, kinds, versions)
+	res, err := Generate(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var types, storage, hosts int
+	for p := range res.Files {
+		switch {
+		case strings.HasSuffix(p, "_extension_gen.go"):
+			hosts++
+		case strings.HasSuffix(p, "_types_gen.go") && path.Base(path.Dir(p)) == "storage":
+			storage++
+		case strings.HasSuffix(p, "_types_gen.go"):
+			types++
+		}
+	}
+	if types != kinds*versions || storage != kinds*versions || hosts != kinds {
+		t.Errorf("types %d, storage types %d, extension hosts %d; want %d, %d, %d",
+			types, storage, hosts, kinds*versions, kinds*versions, kinds)
+	}
+	if _, ok := res.Files[path.Join(cfg.Output.Registry, "registry_gen.go")]; !ok {
+		t.Errorf("no registry in %s", cfg.Output.Registry)
+	}
+}
