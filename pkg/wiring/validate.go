@@ -1,6 +1,8 @@
 package wiring
 
 import (
+	"strings"
+
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/config"
 	"github.com/asogen/asogen/pkg/diag"
@@ -17,7 +19,7 @@ func Validate(cfg *config.Config, m *astmodel.Model) error {
 			p, ok := PointNamed(e.Name)
 			switch {
 			case !ok:
-				errs.Add(e.Pos, "unknown extension %q on %s %s; valid extensions are: %s", e.Name, r.Group, r.Kind, PointNames())
+				errs.Add(e.Pos, "unknown extension %q on %s %s%s; valid extensions are: %s", e.Name, r.Group, r.Kind, didYouMean(e.Name), PointNames())
 			case seen[e.Name]:
 				errs.Add(e.Pos, "extension %s is listed twice for %s %s", e.Name, r.Group, r.Kind)
 			case p.NeedsOwner():
@@ -43,4 +45,39 @@ func checkOwner(m *astmodel.Model, r config.Resource, e config.Extension) error 
 		return diag.Errorf(e.Pos, "%s types the owner with its hub, but %v", e.Name, err)
 	}
 	return nil
+}
+
+// didYouMean suggests the extension point closest to a misspelt name, when one is close.
+func didYouMean(name string) string {
+	best, bestDist := "", len(name)/3+1
+	for _, p := range Points {
+		if d := editDistance(strings.ToLower(name), strings.ToLower(p.Name)); d < bestDist {
+			best, bestDist = p.Name, d
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return " (did you mean " + best + "?)"
+}
+
+// editDistance is the Levenshtein distance between a and b.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
 }

@@ -28,7 +28,7 @@ func TestValidateErrors(t *testing.T) {
 	lines := strings.Split(err.Error(), "\n")
 	want := []string{
 		"config.yaml:15:18: PreReconciliationOwnerChecker needs an owner, but containerservice ManagedCluster has no owner kind",
-		`config.yaml:15:49: unknown extension "PreReconcileChecker" on containerservice ManagedCluster; valid extensions are: PreReconciliationOwnerChecker, PreReconciliationChecker, PostReconciliationChecker`,
+		`config.yaml:15:49: unknown extension "PreReconcileChecker" on containerservice ManagedCluster (did you mean PreReconciliationChecker?); valid extensions are: PreReconciliationOwnerChecker, PreReconciliationChecker, PostReconciliationChecker`,
 		"config.yaml:15:70: extension PreReconciliationOwnerChecker is listed twice for containerservice ManagedCluster",
 	}
 	if len(lines) != len(want) {
@@ -60,5 +60,18 @@ func TestCheckReportsSyntaxErrors(t *testing.T) {
 	}
 	if _, statErr := os.Stat(filepath.Join(dir, "v2/api/network/customizations/broken.go")); statErr != nil {
 		t.Fatal(statErr)
+	}
+}
+
+func TestDidYouMean(t *testing.T) {
+	cases := map[string]string{
+		"PostReconcilationChecker": " (did you mean PostReconciliationChecker?)",
+		"prereconciliationchecker": " (did you mean PreReconciliationChecker?)",
+		"Deleter":                  "",
+	}
+	for name, want := range cases {
+		if got := didYouMean(name); got != want {
+			t.Errorf("didYouMean(%q) = %q, want %q", name, got, want)
+		}
 	}
 }
