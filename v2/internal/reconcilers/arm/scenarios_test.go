@@ -7,13 +7,17 @@ import (
 	"testing"
 	"time"
 
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
 
 	cache "github.com/asogen/asogen/v2/api/cache/v1api20230801/storage"
 	containerservice "github.com/asogen/asogen/v2/api/containerservice/v1api20231001/storage"
 	kusto "github.com/asogen/asogen/v2/api/kusto/v1api20221229/storage"
 	network "github.com/asogen/asogen/v2/api/network/v1api20240301/storage"
 	storage "github.com/asogen/asogen/v2/api/storage/v1api20230101/storage"
+	"github.com/asogen/asogen/v2/internal/reconcilers/arm"
 	"github.com/asogen/asogen/v2/internal/testing/armserver"
 	"github.com/asogen/asogen/v2/pkg/genruntime"
 	"github.com/asogen/asogen/v2/pkg/genruntime/conditions"
@@ -232,5 +236,39 @@ func TestPostponedReconcileSendsNoPUT(t *testing.T) {
 	time.Sleep(300 * time.Millisecond)
 	if n := len(requests(id, http.MethodPut)); n != 0 {
 		t.Fatalf("%d PUTs for a postponed reconcile", n)
+	}
+}
+
+// Deleting a resource deletes it in Azure first; the finalizer keeps the object until then.
+func TestDeleteRemovesFromAzure(t *testing.T) {
+	createResourceGroup(t, "rg-del")
+	id := rgID("rg-del") + "/providers/Microsoft.Storage/storageAccounts/del1"
+	sa := &storage.StorageAccount{ObjectMeta: meta("del1")}
+	sa.Spec.Owner = owner("rg-del")
+	sa.Spec.Location = ptr("westus2")
+	create(t, sa)
+	waitReady(t, sa)
+	if !controllerutil.ContainsFinalizer(sa, arm.Finalizer) {
+		t.Fatalf("no finalizer on a reconciled resource: %v", sa.GetFinalizers())
+	}
+	if err := suite.kube.Delete(context.Background(), sa); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(wait)
+	for {
+		err := suite.kube.Get(context.Background(), client.ObjectKeyFromObject(sa), sa)
+		if apierrors.IsNotFound(err) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the object was never removed: %v", err)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if len(requests(id, http.MethodDelete)) == 0 {
+		t.Error("no DELETE reached ARM")
+	}
+	if _, exists := suite.arm.Get(id); exists {
+		t.Error("the resource still exists in ARM")
 	}
 }
