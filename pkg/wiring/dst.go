@@ -53,7 +53,7 @@ var runtimeNames = map[string]string{
 	ContextPath: "context", FmtPath: "fmt", ReflectPath: "reflect", LogrPath: "logr",
 	GenRuntimePath: "genruntime", ExtensionsPath: "extensions", ResolverPath: "resolver",
 	GenericARMClientPath: "genericarmclient", ConversionPath: "conversion", SchemaPath: "schema",
-	RuntimePath: "runtime",
+	RuntimePath: "runtime", RegistrationPath: "registration",
 }
 
 func (f *goFile) add(decls ...dst.Decl) { f.decls = append(f.decls, decls...) }

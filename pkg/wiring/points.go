@@ -24,6 +24,7 @@ const (
 	ConversionPath       = "sigs.k8s.io/controller-runtime/pkg/conversion"
 	SchemaPath           = "k8s.io/apimachinery/pkg/runtime/schema"
 	RuntimePath          = "k8s.io/apimachinery/pkg/runtime"
+	RegistrationPath     = "github.com/asogen/asogen/v2/pkg/registration"
 )
 
 // Role says what the generated dispatch does with one parameter of a runtime method.

@@ -11,7 +11,6 @@ import (
 
 // Names declared by the generated registry (documented in docs/extensions.md).
 const (
-	RegistrationType   = "ResourceRegistration"
 	KnownResourcesFunc = "KnownResources"
 	ExtensionForFunc   = "ExtensionFor"
 	AddToSchemeFunc    = "AddToScheme"
@@ -24,9 +23,10 @@ var (
 	extensionRef   = GoRef{GenRuntimePath, "ResourceExtension"}
 	kubeResource   = GoRef{GenRuntimePath, "KubernetesResource"}
 	armResourceRef = GoRef{GenRuntimePath, "ARMResource"}
+	resourceRef    = GoRef{RegistrationPath, "Resource"}
 )
 
-// RegistryFile emits the registry: one ResourceRegistration per kind (its GroupVersionKinds,
+// RegistryFile emits the registry: one registration.Resource per kind (its GroupVersionKinds,
 // hub, owner, extension host and constructors), ExtensionFor and AddToScheme.
 func RegistryFile(l Layout, m *astmodel.Model) ([]byte, error) {
 	f := newGoFile(path.Join(l.Module, l.RegistryDir), path.Base(l.RegistryDir))
@@ -36,33 +36,8 @@ func RegistryFile(l Layout, m *astmodel.Model) ([]byte, error) {
 			f.use(l.ImportPath(ref), ref.PackageName(), PackageAlias(ref))
 		}
 	}
-	f.add(registrationType(), knownResources(l, m), extensionFor(), addToScheme(l, m))
+	f.add(knownResources(l, m), extensionFor(), addToScheme(l, m))
 	return f.print()
-}
-
-func registrationType() dst.Decl {
-	fields := []*dst.Field{
-		docField("GroupKind", qual(groupKindRef), "GroupKind is the Kubernetes group and kind."),
-		docField("ARMType", id("string"), "ARMType is the ARM resource type, e.g. Microsoft.Network/privateEndpoints."),
-		docField("HubGVK", qual(gvkRef), "HubGVK is the storage version objects are converted to before extensions run."),
-		docField("GVKs", &dst.ArrayType{Elt: qual(gvkRef)}, "GVKs lists every API version and storage variant of the kind."),
-		docField("Owner", &dst.StarExpr{X: qual(groupKindRef)}, "Owner is the owner's group and kind; nil when the subscription owns the kind."),
-		docField("Extension", qual(extensionRef), "Extension is the kind's host; it implements the configured extension interfaces."),
-		docField("NewHub", funcType(qual(kubeResource)), "NewHub returns an empty hub object."),
-		docField("NewARMVersion", funcType(qual(armResourceRef)), "NewARMVersion returns an empty object of the hub's API version, which talks to ARM."),
-	}
-	fields[0].Decs.Before = dst.NewLine
-	spec := &dst.TypeSpec{Name: id(RegistrationType), Type: &dst.StructType{Fields: &dst.FieldList{List: fields}}}
-	d := &dst.GenDecl{Tok: token.TYPE, Specs: []dst.Spec{spec}}
-	decorate(&d.Decs.NodeDecs, []string{RegistrationType + " is what the generic reconciler needs to know about one resource kind."})
-	return d
-}
-
-func docField(name string, typ dst.Expr, doc string) *dst.Field {
-	f := field(name, typ)
-	f.Decs.Before = dst.EmptyLine
-	f.Decs.Start.Append("// " + doc)
-	return f
 }
 
 func funcType(result dst.Expr) dst.Expr {
@@ -70,11 +45,11 @@ func funcType(result dst.Expr) dst.Expr {
 }
 
 func knownResources(l Layout, m *astmodel.Model) dst.Decl {
-	lit := &dst.CompositeLit{Type: &dst.ArrayType{Elt: id(RegistrationType)}}
+	lit := &dst.CompositeLit{Type: &dst.ArrayType{Elt: qual(resourceRef)}}
 	for _, k := range m.Kinds {
 		lit.Elts = append(lit.Elts, onLine(registration(l, k)))
 	}
-	results := []*dst.Field{field("", &dst.ArrayType{Elt: id(RegistrationType)})}
+	results := []*dst.Field{field("", &dst.ArrayType{Elt: qual(resourceRef)})}
 	return funcDecl(nil, KnownResourcesFunc, nil, results, []dst.Stmt{ret(lit)},
 		KnownResourcesFunc+" lists every generated resource kind, sorted by group and kind.")
 }

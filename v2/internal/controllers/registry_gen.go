@@ -24,40 +24,14 @@ import (
 	storage20230101 "github.com/asogen/asogen/v2/api/storage/v1api20230101"
 	storage20230101s "github.com/asogen/asogen/v2/api/storage/v1api20230101/storage"
 	"github.com/asogen/asogen/v2/pkg/genruntime"
+	"github.com/asogen/asogen/v2/pkg/registration"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 )
 
-// ResourceRegistration is what the generic reconciler needs to know about one resource kind.
-type ResourceRegistration struct {
-	// GroupKind is the Kubernetes group and kind.
-	GroupKind schema.GroupKind
-
-	// ARMType is the ARM resource type, e.g. Microsoft.Network/privateEndpoints.
-	ARMType string
-
-	// HubGVK is the storage version objects are converted to before extensions run.
-	HubGVK schema.GroupVersionKind
-
-	// GVKs lists every API version and storage variant of the kind.
-	GVKs []schema.GroupVersionKind
-
-	// Owner is the owner's group and kind; nil when the subscription owns the kind.
-	Owner *schema.GroupKind
-
-	// Extension is the kind's host; it implements the configured extension interfaces.
-	Extension genruntime.ResourceExtension
-
-	// NewHub returns an empty hub object.
-	NewHub func() genruntime.KubernetesResource
-
-	// NewARMVersion returns an empty object of the hub's API version, which talks to ARM.
-	NewARMVersion func() genruntime.ARMResource
-}
-
 // KnownResources lists every generated resource kind, sorted by group and kind.
-func KnownResources() []ResourceRegistration {
-	return []ResourceRegistration{
+func KnownResources() []registration.Resource {
+	return []registration.Resource{
 		{
 			GroupKind: schema.GroupKind{
 				Group: "cache.azure.com",

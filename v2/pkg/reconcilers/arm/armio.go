@@ -32,7 +32,7 @@ func (run *reconcileRun) refreshStatus(ctx context.Context) error {
 }
 
 // getInto GETs id at the API version of reg and copies the fresh status into hub.
-func getInto(ctx context.Context, arm *genericarmclient.GenericClient, reg Registration, hub genruntime.KubernetesResource, id string) error {
+func getInto(ctx context.Context, arm *genericarmclient.GenericClient, reg kind, hub genruntime.KubernetesResource, id string) error {
 	v, err := reg.toARMVersion(hub)
 	if err != nil {
 		return err

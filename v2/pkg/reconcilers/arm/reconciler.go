@@ -20,7 +20,7 @@ import (
 // Reconciler reconciles one kind: its hub objects in Kubernetes against ARM.
 type Reconciler struct {
 	kube     client.Client
-	reg      Registration
+	reg      kind
 	kinds    registry
 	opts     Options
 	backoff  *backoff

@@ -14,12 +14,12 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	resources "github.com/asogen/asogen/v2/api/resources/v1api20210401/storage"
-	"github.com/asogen/asogen/v2/internal/reconcilers/arm"
 	"github.com/asogen/asogen/v2/internal/testing/armserver"
 	"github.com/asogen/asogen/v2/pkg/genericarmclient"
 	"github.com/asogen/asogen/v2/pkg/genruntime"
 	"github.com/asogen/asogen/v2/pkg/genruntime/conditions"
 	"github.com/asogen/asogen/v2/pkg/genruntime/extensions"
+	"github.com/asogen/asogen/v2/pkg/registration"
 	"github.com/asogen/asogen/v2/pkg/resolver"
 )
 
@@ -114,7 +114,7 @@ type testHooks struct {
 	failures atomic.Int32
 }
 
-func (h *testHooks) install(regs []arm.Registration) []arm.Registration {
+func (h *testHooks) install(regs []registration.Resource) []registration.Resource {
 	for i, r := range regs {
 		if r.GroupKind == (schema.GroupKind{Group: "cache.azure.com", Kind: "Redis"}) {
 			regs[i].Extension = &failingHost{ResourceExtension: r.Extension, hooks: h}

@@ -20,11 +20,12 @@ import (
 	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
 
 	"github.com/asogen/asogen/v2/internal/controllers"
-	"github.com/asogen/asogen/v2/internal/reconcilers/arm"
 	"github.com/asogen/asogen/v2/internal/testing/armserver"
 	"github.com/asogen/asogen/v2/internal/testing/envtestutil"
 	"github.com/asogen/asogen/v2/pkg/genericarmclient"
 	"github.com/asogen/asogen/v2/pkg/genruntime"
+	"github.com/asogen/asogen/v2/pkg/reconcilers/arm"
+	"github.com/asogen/asogen/v2/pkg/registration"
 	"github.com/asogen/asogen/v2/pkg/resolver"
 )
 
@@ -82,14 +83,14 @@ func startManager(ctx context.Context, env *envtestutil.Environment, scheme *kru
 	if err != nil {
 		return err
 	}
-	res := resolver.NewResolver(mgr.GetClient(), scheme, controllers.HubKinds(), subscription)
+	res := resolver.NewResolver(mgr.GetClient(), scheme, registration.HubKinds(controllers.KnownResources()), subscription)
 	suite.logs = &logSink{}
 	suite.hooks = &testHooks{}
 	opts := arm.Options{
 		ARMClient: armClient, Resolver: res, ResyncPeriod: time.Hour,
 		PollInterval: 100 * time.Millisecond, BackoffBase: 100 * time.Millisecond, BackoffMax: time.Second,
 	}
-	regs := suite.hooks.install(controllers.Registrations())
+	regs := suite.hooks.install(controllers.KnownResources())
 	if err := arm.SetupControllers(mgr, regs, opts, suite.logs.logger()); err != nil {
 		return err
 	}

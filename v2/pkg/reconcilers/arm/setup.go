@@ -12,6 +12,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/predicate"
 
 	"github.com/asogen/asogen/v2/pkg/genruntime/extensions"
+	"github.com/asogen/asogen/v2/pkg/registration"
 )
 
 // checkers are a kind's extension checks, built once from its extension host.
@@ -23,7 +24,7 @@ type checkers struct {
 	post     extensions.PostReconcileCheckFunc
 }
 
-func newCheckers(reg Registration) checkers {
+func newCheckers(reg registration.Resource) checkers {
 	c := checkers{
 		pre:  extensions.CreatePreReconciliationChecker(reg.Extension),
 		post: extensions.CreatePostReconciliationChecker(reg.Extension),
@@ -33,30 +34,31 @@ func newCheckers(reg Registration) checkers {
 	return c
 }
 
-// SetupControllers registers one controller per registered kind with the manager.
-func SetupControllers(mgr ctrl.Manager, regs []Registration, opts Options, log logr.Logger) error {
+// SetupControllers registers one controller per kind with the manager; resources is the
+// generated registry's KnownResources().
+func SetupControllers(mgr ctrl.Manager, resources []registration.Resource, opts Options, log logr.Logger) error {
 	opts, err := opts.withDefaults()
 	if err != nil {
 		return err
 	}
-	kinds, err := newRegistry(regs)
+	kinds, err := newRegistry(resources)
 	if err != nil {
 		return err
 	}
-	for _, reg := range regs {
-		if err := setupController(mgr, reg, kinds, opts, log); err != nil {
-			return errors.Wrapf(err, "setting up the controller for %s", reg.GroupKind)
+	for _, r := range resources {
+		if err := setupController(mgr, kinds[r.GroupKind], kinds, opts, log); err != nil {
+			return errors.Wrapf(err, "setting up the controller for %s", r.GroupKind)
 		}
 	}
 	return nil
 }
 
-func setupController(mgr ctrl.Manager, reg Registration, kinds registry, opts Options, log logr.Logger) error {
+func setupController(mgr ctrl.Manager, reg kind, kinds registry, opts Options, log logr.Logger) error {
 	name := strings.ToLower(reg.GroupKind.Kind + "." + reg.GroupKind.Group)
 	r := &Reconciler{
 		kube: mgr.GetClient(), reg: reg, kinds: kinds, opts: opts,
 		backoff: newBackoff(opts.BackoffBase, opts.BackoffMax), log: log.WithName(name),
-		checkers: newCheckers(reg), now: time.Now,
+		checkers: newCheckers(reg.Resource), now: time.Now,
 	}
 	// Only spec changes start a reconcile; the reconciler's own writes (finalizer, resource ID,
 	// resume token, status) do not, or every reconcile would trigger the next one. Polling,

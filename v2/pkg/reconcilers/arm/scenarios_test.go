@@ -17,10 +17,10 @@ import (
 	kusto "github.com/asogen/asogen/v2/api/kusto/v1api20221229/storage"
 	network "github.com/asogen/asogen/v2/api/network/v1api20240301/storage"
 	storage "github.com/asogen/asogen/v2/api/storage/v1api20230101/storage"
-	"github.com/asogen/asogen/v2/internal/reconcilers/arm"
 	"github.com/asogen/asogen/v2/internal/testing/armserver"
 	"github.com/asogen/asogen/v2/pkg/genruntime"
 	"github.com/asogen/asogen/v2/pkg/genruntime/conditions"
+	"github.com/asogen/asogen/v2/pkg/reconcilers/arm"
 )
 
 func owner(name string) *genruntime.KnownResourceReference {

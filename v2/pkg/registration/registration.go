@@ -1,0 +1,40 @@
+// Package registration describes generated resource kinds to the runtime: the generated
+// registry (registry_gen.go) lists one Resource per configured kind, and the generic ARM
+// reconciler and the resolver are set up from that list.
+package registration
+
+import (
+	"k8s.io/apimachinery/pkg/runtime/schema"
+
+	"github.com/asogen/asogen/v2/pkg/genruntime"
+)
+
+// Resource is what the runtime needs to know about one generated resource kind.
+type Resource struct {
+	// GroupKind is the Kubernetes group and kind.
+	GroupKind schema.GroupKind
+	// ARMType is the ARM resource type, e.g. Microsoft.Network/privateEndpoints.
+	ARMType string
+	// HubGVK is the storage version: objects are stored, watched and handed to extensions as it.
+	HubGVK schema.GroupVersionKind
+	// GVKs lists every API version and storage variant of the kind.
+	GVKs []schema.GroupVersionKind
+	// Owner is the owner's group and kind; nil when the subscription owns the kind.
+	Owner *schema.GroupKind
+	// Extension is the kind's extension host; it implements the configured extension interfaces.
+	Extension genruntime.ResourceExtension
+	// NewHub returns an empty hub object.
+	NewHub func() genruntime.KubernetesResource
+	// NewARMVersion returns an empty object of the hub's API version, which talks to ARM.
+	NewARMVersion func() genruntime.ARMResource
+}
+
+// HubKinds maps every kind to its hub GroupVersionKind: the resolver reads owners and
+// referenced resources at that version.
+func HubKinds(resources []Resource) map[schema.GroupKind]schema.GroupVersionKind {
+	kinds := make(map[schema.GroupKind]schema.GroupVersionKind, len(resources))
+	for _, r := range resources {
+		kinds[r.GroupKind] = r.HubGVK
+	}
+	return kinds
+}
