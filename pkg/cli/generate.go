@@ -33,6 +33,7 @@ const verifyExamples = `  # fail (exit 1) with a unified diff when committed cod
 
 func (a *app) generateCommand() *cobra.Command {
 	var migrate bool
+	var prof profileFlags
 	cmd := &cobra.Command{
 		Use:   "generate",
 		Short: "Write the generated code: only changed files, atomically; remove stale generated files",
@@ -42,14 +43,18 @@ are no longer produced are removed. Files without asogen's header are never modi
 It prints one summary line; -v lists every file.`,
 		Example: generateExamples,
 		Args:    cobra.NoArgs,
-		RunE:    func(*cobra.Command, []string) error { return fail(a.generate(migrate)) },
+		RunE: func(*cobra.Command, []string) error {
+			return fail(prof.around(func() error { return a.generate(migrate) }))
+		},
 	}
+	prof.register(cmd)
 	cmd.Flags().BoolVar(&migrate, "migrate-hub", false, "rewrite hand-written extensions to the new hub version when the hub changed")
 	return cmd
 }
 
 func (a *app) verifyCommand() *cobra.Command {
-	return &cobra.Command{
+	var prof profileFlags
+	cmd := &cobra.Command{
 		Use:   "verify",
 		Short: "Check that generated code on disk is up to date, writing nothing",
 		Long: `verify compares what generate would write with the disk and writes nothing. It exits 0 when
@@ -57,8 +62,10 @@ everything is up to date and 1 when anything drifted, printing a unified diff fo
 file and naming every missing and every stale generated file.`,
 		Example: verifyExamples,
 		Args:    cobra.NoArgs,
-		RunE:    func(*cobra.Command, []string) error { return fail(a.verify()) },
+		RunE:    func(*cobra.Command, []string) error { return fail(prof.around(a.verify)) },
 	}
+	prof.register(cmd)
+	return cmd
 }
 
 // produce loads the config and runs the one generation path; before may change the project

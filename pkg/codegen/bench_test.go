@@ -103,7 +103,7 @@ func BenchmarkGenerateSynthetic(b *testing.B) {
 
 // defaultModel builds the model of the project's config.yaml, with its storage packages when
 // storage is set, and counts its resource versions.
-func defaultModel(b *testing.B, storage bool) (*astmodel.Model, int) {
+func defaultModel(b testing.TB, storage bool) (*astmodel.Model, int) {
 	cfg, err := config.Load(filepath.Join(moduleRoot(b), "config.yaml"))
 	if err != nil {
 		b.Fatal(err)

@@ -1,6 +1,7 @@
 package codegen
 
 import (
+	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/codegen/emit"
 )
 
@@ -13,7 +14,11 @@ func emitAPI() Stage {
 		Description: "print API types, storage variants, conversions and ARM code",
 		Requires:    []string{stageStorageVariants},
 		Run: func(st *State) error {
-			files, err := emit.Emit(st.Model)
+			cache, root := emitCache{}, ""
+			if st.Config != nil { // nil in tests that emit a model without a config
+				cache, root = openEmitCache(), st.Config.Dir
+			}
+			files, err := emitCached(st.Model, root, cache)
 			if err != nil {
 				return err
 			}
@@ -23,4 +28,19 @@ func emitAPI() Stage {
 			return nil
 		},
 	}
+}
+
+// emitCached returns the files on disk under root when the cache proves they are exactly what
+// emission of m produces; otherwise it emits m and records the result (see emitCache).
+func emitCached(m *astmodel.Model, root string, c emitCache) (map[string][]byte, error) {
+	key := c.key(m)
+	if files, ok := c.lookup(key, root); ok {
+		return files, nil
+	}
+	files, err := emit.Emit(m)
+	if err != nil {
+		return nil, err
+	}
+	c.store(key, files)
+	return files, nil
 }

@@ -110,6 +110,7 @@ func (b *builder) versionFiles(g *config.Group, version string, pos diag.Pos) ([
 		return nil, false
 	}
 	sort.Strings(names)
+	b.load.preload(names)
 	var docs []*document
 	for _, n := range names {
 		d, err := b.load.load(n)

@@ -7,6 +7,9 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
+	"slices"
+	"sync"
 
 	"github.com/asogen/asogen/pkg/diag"
 	openapi "github.com/go-openapi/spec"
@@ -88,6 +91,43 @@ func (l *loader) load(path string) (*document, error) {
 	}
 	l.files[path] = d
 	return d, nil
+}
+
+// preload reads and parses the files of paths not loaded yet on parallel workers (decoding
+// JSON is most of the reader's time) and caches them as load would, one by one.
+func (l *loader) preload(paths []string) {
+	var todo []string
+	for _, p := range paths {
+		p = filepath.Clean(p)
+		_, done := l.files[p]
+		_, failed := l.errs[p]
+		if !done && !failed && !slices.Contains(todo, p) {
+			todo = append(todo, p)
+		}
+	}
+	docs := make([]*document, len(todo))
+	errs := make([]error, len(todo))
+	work := make(chan int)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(todo)) {
+		wg.Go(func() {
+			for i := range work {
+				docs[i], errs[i] = l.parseFile(todo[i], l.displayName(todo[i]))
+			}
+		})
+	}
+	for i := range todo {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+	for i, p := range todo {
+		if errs[i] != nil {
+			l.errs[p] = errs[i]
+		} else {
+			l.files[p] = docs[i]
+		}
+	}
 }
 
 // errMissing marks a spec file that does not exist.

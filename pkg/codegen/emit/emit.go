@@ -89,45 +89,54 @@ func (e *pkgEmitter) newFile(name string) *goFile {
 	}
 }
 
-// files builds and prints every file of the package.
+// files builds and prints every file of the package. Each family's files are printed as soon
+// as they are built, so only one family's dst trees are alive at a time.
 func (e *pkgEmitter) files() (map[string][]byte, error) {
 	fams, err := familiesOf(e.model, e.pkg)
 	if err != nil {
 		return nil, err
 	}
 	e.families = fams
-	files, err := e.build()
+	folder := e.pkg.Ref.Folder(e.model.APIRoot)
+	out := map[string][]byte{}
+	err = e.build(func(files []*goFile) error {
+		for _, f := range files {
+			b, err := f.print()
+			if err != nil {
+				return fmt.Errorf("%s: %w", e.pkg.Ref, err)
+			}
+			out[fileName(folder, f.name)] = b
+		}
+		return nil
+	})
 	if err != nil {
 		return nil, err
-	}
-	folder := e.pkg.Ref.Folder(e.model.APIRoot)
-	out := make(map[string][]byte, len(files))
-	for _, f := range files {
-		b, err := f.print()
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", e.pkg.Ref, err)
-		}
-		out[fileName(folder, f.name)] = b
 	}
 	return out, nil
 }
 
-// build assembles the dst trees of the package's files.
-func (e *pkgEmitter) build() ([]*goFile, error) {
+// build assembles the dst trees of the package's files, in order, handing them to print a
+// family at a time.
+func (e *pkgEmitter) build(print func([]*goFile) error) error {
 	files := []*goFile{e.groupVersionFile()}
 	if !e.pkg.Ref.Storage {
 		if f := e.supportFile(); f != nil {
 			files = append(files, f)
 		}
 	}
+	if err := print(files); err != nil {
+		return err
+	}
 	for _, fam := range e.families {
 		fs, err := e.familyFiles(fam)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		files = append(files, fs...)
+		if err := print(fs); err != nil {
+			return err
+		}
 	}
-	return files, nil
+	return nil
 }
 
 // familyFiles renders a family's types and, for a resource, its conversions and ARM code.

@@ -1,14 +1,11 @@
 package emit
 
 import (
-	"bytes"
 	"fmt"
-	"go/format"
 	"go/token"
 	"path"
 
 	"github.com/dave/dst"
-	"github.com/dave/dst/decorator"
 )
 
 // Header is the first line of every generated file.
@@ -43,29 +40,6 @@ type goFile struct {
 }
 
 func (f *goFile) add(decls ...dst.Decl) { f.decls = append(f.decls, decls...) }
-
-// print renders the file: header, blank line, package doc, package clause, imports, declarations.
-func (f *goFile) print() ([]byte, error) {
-	file := &dst.File{Name: id(f.pkgName), Decls: f.decls}
-	file.Decs.Start.Append(Header, "\n")
-	for _, line := range f.doc {
-		file.Decs.Start.Append("// " + line)
-	}
-	r := decorator.NewRestorerWithImports(f.pkgPath, f.resolver)
-	fr := r.FileRestorer()
-	for p, a := range f.aliases {
-		fr.Alias[p] = a
-	}
-	var buf bytes.Buffer
-	if err := fr.Fprint(&buf, file); err != nil {
-		return nil, fmt.Errorf("printing %s: %w", f.name, err)
-	}
-	out, err := format.Source(buf.Bytes())
-	if err != nil {
-		return nil, fmt.Errorf("formatting %s: %w", f.name, err)
-	}
-	return out, nil
-}
 
 // pathResolver names every package generated code may import; an unknown path is a bug.
 type pathResolver map[string]string

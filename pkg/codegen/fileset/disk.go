@@ -82,10 +82,28 @@ func within(root, target string) bool {
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
 }
 
+// resolved is the outcome of resolve for one folder.
+type resolved struct {
+	real, problem string
+}
+
+// resolveDir is resolve memoised in dirs (errors are not remembered).
+func (d disk) resolveDir(dir string, dirs map[string]resolved) (string, string, error) {
+	if r, ok := dirs[dir]; ok {
+		return r.real, r.problem, nil
+	}
+	real, problem, err := d.resolve(dir)
+	if err == nil {
+		dirs[dir] = resolved{real, problem}
+	}
+	return real, problem, err
+}
+
 // readTarget reads the file the set wants to write at p. It returns nil content when the file
-// does not exist, and a problem when p leads outside the root or is not a regular file.
-func (d disk) readTarget(p string) ([]byte, bool, string, error) {
-	parent, problem, err := d.resolve(path.Dir(p))
+// does not exist, and a problem when p leads outside the root or is not a regular file. dirs
+// memoises the resolution of parent folders across calls.
+func (d disk) readTarget(p string, dirs map[string]resolved) ([]byte, bool, string, error) {
+	parent, problem, err := d.resolveDir(path.Dir(p), dirs)
 	if problem != "" || err != nil {
 		return nil, false, problem, err
 	}

@@ -1,6 +1,7 @@
 package fileset
 
 import (
+	"bytes"
 	"errors"
 	"io"
 	"io/fs"
@@ -12,12 +13,21 @@ import (
 	"github.com/asogen/asogen/pkg/diag"
 )
 
-// state is what the disk holds for a file set: the current content of each wanted file and the
-// generated files under the roots that the set no longer wants.
+// state is what the disk holds for a file set: which wanted files already hold their bytes,
+// the current content of the others, and the generated files under the roots that the set no
+// longer wants. Content equal to the wanted bytes is not kept, so a no-op run holds the output
+// in memory once, not twice.
 type state struct {
-	current     map[string][]byte // wanted path → content on disk; missing files are absent
+	same        map[string]bool   // wanted paths whose disk content equals the wanted bytes
+	current     map[string][]byte // other wanted paths → content on disk; missing files are absent
 	handWritten []string          // wanted paths that exist without asogen's header
 	stale       []string          // generated files under the roots that the set does not hold
+}
+
+// onDisk reports whether wanted path p exists on disk.
+func (st state) onDisk(p string) bool {
+	_, differs := st.current[p]
+	return st.same[p] || differs
 }
 
 // load reads the disk state for files and roots. Path problems come back as a diag.List.
@@ -26,9 +36,10 @@ func load(d disk, files FileSet, roots []string) (state, error) {
 		return state{}, errs.Err()
 	}
 	var errs diag.List
-	st := state{current: map[string][]byte{}}
+	st := state{same: map[string]bool{}, current: map[string][]byte{}}
+	dirs := map[string]resolved{} // each folder is resolved once, not once per file
 	for _, p := range files.Paths() {
-		content, exists, problem, err := d.readTarget(p)
+		content, exists, problem, err := d.readTarget(p, dirs)
 		if err != nil {
 			return state{}, err
 		}
@@ -36,12 +47,7 @@ func load(d disk, files FileSet, roots []string) (state, error) {
 			errs.Add(diag.Pos{File: p}, "%s", problem)
 			continue
 		}
-		if exists {
-			st.current[p] = content
-			if !IsGenerated(content) {
-				st.handWritten = append(st.handWritten, p)
-			}
-		}
+		st.add(p, content, exists, files[p])
 	}
 	stale, err := scanRoots(d, files, roots, &errs)
 	st.stale = stale
@@ -49,6 +55,20 @@ func load(d disk, files FileSet, roots []string) (state, error) {
 		return state{}, err
 	}
 	return st, errs.Err()
+}
+
+// add records what the disk holds at wanted path p.
+func (st *state) add(p string, content []byte, exists bool, wanted []byte) {
+	switch {
+	case !exists:
+	case bytes.Equal(content, wanted):
+		st.same[p] = true
+	default:
+		st.current[p] = content
+		if !IsGenerated(content) {
+			st.handWritten = append(st.handWritten, p)
+		}
+	}
 }
 
 // scanRoots lists the files carrying asogen's header under roots that files does not hold.

@@ -54,12 +54,12 @@ func Verify(root string, files FileSet, roots []string) (Drift, error) {
 	}
 	drift := Drift{Changed: map[string]string{}, Stale: st.stale}
 	for _, p := range files.Paths() {
-		old, exists := st.current[p]
 		switch {
-		case !exists:
+		case st.same[p]:
+		case !st.onDisk(p):
 			drift.Missing = append(drift.Missing, p)
-		case string(old) != string(files[p]):
-			drift.Changed[p] = unifiedDiff(p, old, files[p])
+		default: // the bytes differ: only now is a diff computed
+			drift.Changed[p] = unifiedDiff(p, st.current[p], files[p])
 		}
 	}
 	return drift, nil

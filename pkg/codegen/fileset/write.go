@@ -1,7 +1,6 @@
 package fileset
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -9,6 +8,8 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/asogen/asogen/pkg/diag"
@@ -87,15 +88,18 @@ func refuseHandWritten(st state) error {
 // apply writes the changed files, then removes the stale ones.
 func apply(d disk, files FileSet, st state, roots []string, opts Options) (Summary, error) {
 	var sum Summary
+	var changed []string
 	for _, p := range files.Paths() {
-		if old, ok := st.current[p]; ok && bytes.Equal(old, files[p]) {
+		if st.same[p] {
 			sum.Unchanged = append(sum.Unchanged, p)
-			continue
+		} else {
+			changed = append(changed, p)
 		}
-		if err := writeFile(d.abs(p), files[p], opts); err != nil {
-			return sum, err
-		}
-		sum.Written = append(sum.Written, p)
+	}
+	written, err := writeAll(d, files, changed, opts)
+	sum.Written = written
+	if err != nil {
+		return sum, err
 	}
 	for _, p := range st.stale {
 		if err := os.Remove(d.abs(p)); err != nil {
@@ -106,6 +110,52 @@ func apply(d disk, files FileSet, st state, roots []string, opts Options) (Summa
 	}
 	return sum, nil
 }
+
+// writers is how many files are written at once: each write waits on the disk (fsync), so
+// more writers than cores keep it busy.
+const writers = 8
+
+// writeAll writes the files at paths (sorted) on parallel writers and returns the paths
+// written, sorted. After a failure no new write starts; the error of the first failing path
+// is returned.
+func writeAll(d disk, files FileSet, paths []string, opts Options) ([]string, error) {
+	errs := make([]error, len(paths))
+	var failed atomic.Bool
+	work := make(chan int)
+	var wg sync.WaitGroup
+	for range min(writers, len(paths)) {
+		wg.Go(func() {
+			for i := range work {
+				if failed.Load() {
+					errs[i] = errSkipped
+					continue
+				}
+				if errs[i] = writeFile(d.abs(paths[i]), files[paths[i]], opts); errs[i] != nil {
+					failed.Store(true)
+				}
+			}
+		})
+	}
+	for i := range paths {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+	var written []string
+	var first error
+	for i, err := range errs {
+		switch {
+		case err == nil:
+			written = append(written, paths[i])
+		case first == nil && err != errSkipped:
+			first = err
+		}
+	}
+	return written, first
+}
+
+// errSkipped marks a write not attempted because another one failed.
+var errSkipped = errors.New("not written: an earlier write failed")
 
 // writeFile replaces name with data through a temporary file in the same folder, so that an
 // interrupted run leaves either the old file or the new one, never a part of either.

@@ -2,11 +2,13 @@ package fileset
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -215,5 +217,41 @@ func TestContentWithoutHeaderIsAnInternalError(t *testing.T) {
 	}
 	if len(tree(t, root)) != 0 {
 		t.Error("file written without header")
+	}
+}
+
+// TestParallelWritesStayAtomic writes many files on parallel writers, one of which fails: the
+// error comes back, every written path holds its new bytes, every other target its old bytes,
+// and no temporary file is left.
+func TestParallelWritesStayAtomic(t *testing.T) {
+	root := t.TempDir()
+	files := FileSet{}
+	for i := range 60 {
+		p := fmt.Sprintf("api/g/v1/f%02d_gen.go", i)
+		put(t, root, p, gen("type Old int"))
+		files[p] = gen(fmt.Sprintf("type New%d int", i))
+	}
+	var calls atomic.Int32
+	opts := Options{wrap: func(w io.Writer) io.Writer {
+		if calls.Add(1) == 25 {
+			return &failAfter{w: w, n: 20}
+		}
+		return w
+	}}
+	sum, err := Write(root, files, roots, opts)
+	if err == nil || !strings.Contains(err.Error(), "disk full") {
+		t.Fatalf("err = %v, want the write failure", err)
+	}
+	if !slices.IsSorted(sum.Written) || len(sum.Written) == 0 || len(sum.Written) == len(files) {
+		t.Fatalf("Written = %v: want some, sorted, not all", sum.Written)
+	}
+	for p, want := range files {
+		got := read(t, root, p)
+		if slices.Contains(sum.Written, p) != (got == string(want)) || (got != string(want) && got != string(gen("type Old int"))) {
+			t.Errorf("%s holds %q (written: %v)", p, got, slices.Contains(sum.Written, p))
+		}
+	}
+	if got := tree(t, root); len(got) != len(files) {
+		t.Errorf("%d files on disk, want %d (no temporary file left)", len(got), len(files))
 	}
 }

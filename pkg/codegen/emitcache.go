@@ -1,0 +1,228 @@
+package codegen
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"maps"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/asogen/asogen/pkg/astmodel"
+	"github.com/asogen/asogen/pkg/codegen/fileset"
+)
+
+// emitCache lets a run whose model did not change skip emission. For each (asogen binary,
+// model fingerprint) it keeps a manifest: the path and SHA-256 of every file emission produced.
+// When the disk holds exactly those bytes, they are the emitted files and nothing is printed.
+// Any difference (a missing, edited or extra byte) falls back to full emission, so generate
+// and verify behave exactly as without the cache.
+//
+// The cache lives in $ASOGEN_CACHE, or asogen/emit under the user's cache folder;
+// ASOGEN_CACHE=off disables it. Failing to read or write it only costs time.
+type emitCache struct {
+	dir string // "" when disabled
+}
+
+// maxManifests is how many manifests the cache keeps (the most recently used).
+const maxManifests = 32
+
+func openEmitCache() emitCache {
+	switch v := os.Getenv("ASOGEN_CACHE"); v {
+	case "off":
+		return emitCache{}
+	case "":
+		base, err := os.UserCacheDir()
+		if err != nil {
+			return emitCache{}
+		}
+		return emitCache{dir: filepath.Join(base, "asogen", "emit")}
+	default:
+		return emitCache{dir: v}
+	}
+}
+
+// executableHash identifies the running asogen binary: another build may emit other bytes.
+var executableHash = sync.OnceValues(func() (string, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return "", err
+	}
+	f, err := os.Open(exe)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+})
+
+// key names the manifest of model m, or "" when the model or binary cannot be identified.
+func (c emitCache) key(m *astmodel.Model) string {
+	if c.dir == "" {
+		return ""
+	}
+	exe, err := executableHash()
+	if err != nil {
+		return ""
+	}
+	sum, err := fingerprint(m)
+	if err != nil {
+		return ""
+	}
+	key := sha256.Sum256([]byte(exe + ":" + hex.EncodeToString(sum[:])))
+	return hex.EncodeToString(key[:])
+}
+
+// lookup returns the files of the manifest key read from root, when every one of them is on
+// disk with the recorded hash.
+func (c emitCache) lookup(key, root string) (fileset.FileSet, bool) {
+	if key == "" {
+		return nil, false
+	}
+	entries, err := readManifest(filepath.Join(c.dir, key))
+	if err != nil || len(entries) == 0 {
+		return nil, false
+	}
+	contents := make([][]byte, len(entries))
+	ok := parallel(len(entries), func(i int) bool {
+		b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(entries[i].path)))
+		contents[i] = b
+		return err == nil && sha256.Sum256(b) == entries[i].sum
+	})
+	if !ok {
+		return nil, false
+	}
+	files := make(fileset.FileSet, len(entries))
+	for i, e := range entries {
+		files[e.path] = contents[i]
+	}
+	return files, true
+}
+
+// store records the hashes of files under key (best effort) and drops the oldest manifests.
+func (c emitCache) store(key string, files map[string][]byte) {
+	if key == "" {
+		return
+	}
+	paths := slices.Sorted(maps.Keys(files))
+	sums := make([][sha256.Size]byte, len(paths))
+	parallel(len(paths), func(i int) bool {
+		sums[i] = sha256.Sum256(files[paths[i]])
+		return true
+	})
+	var b bytes.Buffer
+	for i, p := range paths {
+		fmt.Fprintf(&b, "%x %s\n", sums[i], p)
+	}
+	if writeManifest(c.dir, key, b.Bytes()) == nil {
+		c.prune()
+	}
+}
+
+// manifestEntry is one line of a manifest: "<sha256 hex> <path>".
+type manifestEntry struct {
+	sum  [sha256.Size]byte
+	path string
+}
+
+func readManifest(name string) ([]manifestEntry, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var out []manifestEntry
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		sum, p, ok := strings.Cut(sc.Text(), " ")
+		raw, err := hex.DecodeString(sum)
+		if !ok || err != nil || len(raw) != sha256.Size || p == "" {
+			return nil, fmt.Errorf("%s: malformed manifest line %q", name, sc.Text())
+		}
+		out = append(out, manifestEntry{sum: [sha256.Size]byte(raw), path: p})
+	}
+	now := time.Now()
+	_ = os.Chtimes(name, now, now) // most recently used: kept by prune
+	return out, sc.Err()
+}
+
+// writeManifest writes the manifest through a temporary file and a rename, so a reader never
+// sees half of it.
+func writeManifest(dir, key string, data []byte) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(dir, ".manifest-*")
+	if err != nil {
+		return err
+	}
+	_, err = tmp.Write(data)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), filepath.Join(dir, key))
+	}
+	if err != nil {
+		_ = os.Remove(tmp.Name())
+	}
+	return err
+}
+
+// prune removes all but the maxManifests most recently used manifests (best effort).
+func (c emitCache) prune() {
+	entries, err := os.ReadDir(c.dir)
+	if err != nil || len(entries) <= maxManifests {
+		return
+	}
+	type aged struct {
+		name string
+		mod  time.Time
+	}
+	var list []aged
+	for _, e := range entries {
+		if info, err := e.Info(); err == nil && info.Mode().IsRegular() {
+			list = append(list, aged{e.Name(), info.ModTime()})
+		}
+	}
+	slices.SortFunc(list, func(a, b aged) int { return b.mod.Compare(a.mod) })
+	for _, a := range list[min(maxManifests, len(list)):] {
+		_ = os.Remove(filepath.Join(c.dir, a.name))
+	}
+}
+
+// parallel runs fn(0..n-1) on GOMAXPROCS workers and reports whether every call returned
+// true; after the first false the remaining calls are skipped.
+func parallel(n int, fn func(int) bool) bool {
+	work := make(chan int)
+	var failed atomic.Bool
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), max(n, 1)) {
+		wg.Go(func() {
+			for i := range work {
+				if !failed.Load() && !fn(i) {
+					failed.Store(true)
+				}
+			}
+		})
+	}
+	for i := range n {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+	return !failed.Load()
+}
