@@ -78,6 +78,9 @@ func (g *convGen) isEnum(t astmodel.Type) bool {
 // convertInto assigns the converted value of src (of shape ss) to target (of shape ts).
 // src may be evaluated several times, so it must be a selector or a local.
 func (c *convFunc) convertInto(target dst.Expr, ts shape, src dst.Expr, ss shape, prop string) []dst.Stmt {
+	if helper, ok := c.helperConversion(ts, src, ss); ok {
+		return []dst.Stmt{assign(target, helper)}
+	}
 	if ss.ptr {
 		inner := c.convertInto(target, ts, star(src), shape{t: ss.t}, prop)
 		reset := assign(clone(target), c.zero(ts))
@@ -89,6 +92,58 @@ func (c *convFunc) convertInto(target dst.Expr, ts shape, src dst.Expr, ss shape
 		return append(stmts, assign(target, addr(id(v))))
 	}
 	return c.convertValue(target, ts.t, src, ss.t, prop)
+}
+
+// helperConversion is one call of a genruntime helper when the conversion only copies or casts
+// scalars: optional scalars, and arrays and maps of scalars (enums cast to and from strings).
+func (c *convFunc) helperConversion(ts shape, src dst.Expr, ss shape) (dst.Expr, bool) {
+	switch {
+	case ss.ptr && ts.ptr:
+		return c.scalarHelper("ClonePointer", "CastPointer", ts.t, src, ss.t)
+	case ss.ptr || ts.ptr:
+		return nil, false
+	}
+	switch st := ss.t.(type) {
+	case *astmodel.ArrayType:
+		return c.scalarHelper("CloneSlice", "CastSlice", ts.t.(*astmodel.ArrayType).Elem, src, st.Elem)
+	case *astmodel.MapType:
+		return c.scalarHelper("CloneMap", "CastMap", ts.t.(*astmodel.MapType).Value, src, st.Value)
+	}
+	return nil, false
+}
+
+// scalarHelper calls clone when both sides have the same scalar or runtime type, cast[T] when
+// an enum meets a string or another enum, and reports false for anything else.
+func (c *convFunc) scalarHelper(clone, cast string, tt astmodel.Type, src dst.Expr, st astmodel.Type) (dst.Expr, bool) {
+	if tt == st && c.isCopyable(tt) {
+		return call(qual(genruntimePath, clone), src), true
+	}
+	if !c.isScalar(tt) || !c.isScalar(st) {
+		return nil, false
+	}
+	if c.isStringLike(tt) && c.isStringLike(st) {
+		generic := &dst.IndexExpr{X: qual(genruntimePath, cast), Index: c.g.e.typeExpr(tt)}
+		return call(generic, src), true
+	}
+	return nil, false
+}
+
+// isScalar reports whether t is a primitive or an enum.
+func (c *convFunc) isScalar(t astmodel.Type) bool {
+	_, primitive := t.(astmodel.Primitive)
+	return primitive || c.g.isEnum(t)
+}
+
+// isCopyable reports whether a value of t is copied by assignment, as generated conversions
+// copy it: scalars and the runtime's types (references, conditions, raw JSON).
+func (c *convFunc) isCopyable(t astmodel.Type) bool {
+	_, external := t.(astmodel.ExternalType)
+	return external || c.isScalar(t)
+}
+
+// isStringLike reports whether t is a string or an enum (enums are strings).
+func (c *convFunc) isStringLike(t astmodel.Type) bool {
+	return t == astmodel.StringType || c.g.isEnum(t)
 }
 
 // convertValue converts between non-pointer values.

@@ -5,7 +5,6 @@ package v1api20230801
 import (
 	hub "github.com/asogen/asogen/v2/api/cache/v1api20230801/storage"
 	"github.com/asogen/asogen/v2/pkg/genruntime"
-	"github.com/asogen/asogen/v2/pkg/genruntime/conditions"
 	"github.com/pkg/errors"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
@@ -58,59 +57,27 @@ func (r *Redis) AssignProperties_From_Redis(source *hub.Redis) error {
 func (obj *Redis_Spec) AssignProperties_To_Redis_Spec(destination *hub.Redis_Spec) error {
 	propertyBag := genruntime.NewPropertyBag()
 	destination.AzureName = obj.AzureName
-	if obj.EnableNonSslPort != nil {
-		value := *obj.EnableNonSslPort
-		destination.EnableNonSslPort = &value
-	} else {
-		destination.EnableNonSslPort = nil
-	}
-	value1 := obj.Location
-	destination.Location = &value1
-	if obj.MinimumTLSVersion != nil {
-		value2 := string(*obj.MinimumTLSVersion)
-		destination.MinimumTLSVersion = &value2
-	} else {
-		destination.MinimumTLSVersion = nil
-	}
-	if obj.Owner != nil {
-		value3 := *obj.Owner
-		destination.Owner = &value3
-	} else {
-		destination.Owner = nil
-	}
+	destination.EnableNonSslPort = genruntime.ClonePointer(obj.EnableNonSslPort)
+	value := obj.Location
+	destination.Location = &value
+	destination.MinimumTLSVersion = genruntime.CastPointer[string](obj.MinimumTLSVersion)
+	destination.Owner = genruntime.ClonePointer(obj.Owner)
 	if obj.RedisConfiguration != nil {
-		var value4 hub.RedisConfiguration
-		if err := obj.RedisConfiguration.AssignProperties_To_RedisConfiguration(&value4); err != nil {
+		var value1 hub.RedisConfiguration
+		if err := obj.RedisConfiguration.AssignProperties_To_RedisConfiguration(&value1); err != nil {
 			return errors.Wrap(err, "converting RedisConfiguration")
 		}
-		destination.RedisConfiguration = &value4
+		destination.RedisConfiguration = &value1
 	} else {
 		destination.RedisConfiguration = nil
 	}
-	var value5 hub.Sku
-	if err := (&obj.Sku).AssignProperties_To_Sku(&value5); err != nil {
+	var value2 hub.Sku
+	if err := (&obj.Sku).AssignProperties_To_Sku(&value2); err != nil {
 		return errors.Wrap(err, "converting Sku")
 	}
-	destination.Sku = &value5
-	if obj.Tags != nil {
-		m := make(map[string]string, len(obj.Tags))
-		for key, item := range obj.Tags {
-			converted := item
-			m[key] = converted
-		}
-		destination.Tags = m
-	} else {
-		destination.Tags = nil
-	}
-	if obj.Zones != nil {
-		list := make([]string, len(obj.Zones))
-		for index, item1 := range obj.Zones {
-			list[index] = item1
-		}
-		destination.Zones = list
-	} else {
-		destination.Zones = nil
-	}
+	destination.Sku = &value2
+	destination.Tags = genruntime.CloneMap(obj.Tags)
+	destination.Zones = genruntime.CloneSlice(obj.Zones)
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
 	} else {
@@ -122,35 +89,20 @@ func (obj *Redis_Spec) AssignProperties_To_Redis_Spec(destination *hub.Redis_Spe
 // AssignProperties_From_Redis_Spec populates this Redis_Spec from the hub's Redis_Spec.
 func (obj *Redis_Spec) AssignProperties_From_Redis_Spec(source *hub.Redis_Spec) error {
 	obj.AzureName = source.AzureName
-	if source.EnableNonSslPort != nil {
-		value := *source.EnableNonSslPort
-		obj.EnableNonSslPort = &value
-	} else {
-		obj.EnableNonSslPort = nil
-	}
+	obj.EnableNonSslPort = genruntime.ClonePointer(source.EnableNonSslPort)
 	if source.Location != nil {
 		obj.Location = *source.Location
 	} else {
 		obj.Location = ""
 	}
-	if source.MinimumTLSVersion != nil {
-		value1 := TLSVersion(*source.MinimumTLSVersion)
-		obj.MinimumTLSVersion = &value1
-	} else {
-		obj.MinimumTLSVersion = nil
-	}
-	if source.Owner != nil {
-		value2 := *source.Owner
-		obj.Owner = &value2
-	} else {
-		obj.Owner = nil
-	}
+	obj.MinimumTLSVersion = genruntime.CastPointer[TLSVersion](source.MinimumTLSVersion)
+	obj.Owner = genruntime.ClonePointer(source.Owner)
 	if source.RedisConfiguration != nil {
-		var value3 RedisConfiguration
-		if err := (&value3).AssignProperties_From_RedisConfiguration(source.RedisConfiguration); err != nil {
+		var value RedisConfiguration
+		if err := (&value).AssignProperties_From_RedisConfiguration(source.RedisConfiguration); err != nil {
 			return errors.Wrap(err, "converting RedisConfiguration")
 		}
-		obj.RedisConfiguration = &value3
+		obj.RedisConfiguration = &value
 	} else {
 		obj.RedisConfiguration = nil
 	}
@@ -161,25 +113,8 @@ func (obj *Redis_Spec) AssignProperties_From_Redis_Spec(source *hub.Redis_Spec) 
 	} else {
 		obj.Sku = Sku{}
 	}
-	if source.Tags != nil {
-		m := make(map[string]string, len(source.Tags))
-		for key, item := range source.Tags {
-			converted := item
-			m[key] = converted
-		}
-		obj.Tags = m
-	} else {
-		obj.Tags = nil
-	}
-	if source.Zones != nil {
-		list := make([]string, len(source.Zones))
-		for index, item1 := range source.Zones {
-			list[index] = item1
-		}
-		obj.Zones = list
-	} else {
-		obj.Zones = nil
-	}
+	obj.Tags = genruntime.CloneMap(source.Tags)
+	obj.Zones = genruntime.CloneSlice(source.Zones)
 	return nil
 }
 
@@ -195,121 +130,46 @@ func (obj *Redis_STATUS) AssignProperties_To_Redis_STATUS(destination *hub.Redis
 	} else {
 		destination.AccessKeys = nil
 	}
-	if obj.Conditions != nil {
-		list := make([]conditions.Condition, len(obj.Conditions))
-		for index, item := range obj.Conditions {
-			list[index] = item
-		}
-		destination.Conditions = list
-	} else {
-		destination.Conditions = nil
-	}
-	if obj.EnableNonSslPort != nil {
-		value1 := *obj.EnableNonSslPort
-		destination.EnableNonSslPort = &value1
-	} else {
-		destination.EnableNonSslPort = nil
-	}
-	if obj.HostName != nil {
-		value2 := *obj.HostName
-		destination.HostName = &value2
-	} else {
-		destination.HostName = nil
-	}
-	if obj.ID != nil {
-		value3 := *obj.ID
-		destination.ID = &value3
-	} else {
-		destination.ID = nil
-	}
-	if obj.Location != nil {
-		value4 := *obj.Location
-		destination.Location = &value4
-	} else {
-		destination.Location = nil
-	}
-	if obj.MinimumTLSVersion != nil {
-		value5 := string(*obj.MinimumTLSVersion)
-		destination.MinimumTLSVersion = &value5
-	} else {
-		destination.MinimumTLSVersion = nil
-	}
-	if obj.Name != nil {
-		value6 := *obj.Name
-		destination.Name = &value6
-	} else {
-		destination.Name = nil
-	}
-	if obj.Port != nil {
-		value7 := *obj.Port
-		destination.Port = &value7
-	} else {
-		destination.Port = nil
-	}
-	if obj.ProvisioningState != nil {
-		value8 := string(*obj.ProvisioningState)
-		destination.ProvisioningState = &value8
-	} else {
-		destination.ProvisioningState = nil
-	}
+	destination.Conditions = genruntime.CloneSlice(obj.Conditions)
+	destination.EnableNonSslPort = genruntime.ClonePointer(obj.EnableNonSslPort)
+	destination.HostName = genruntime.ClonePointer(obj.HostName)
+	destination.ID = genruntime.ClonePointer(obj.ID)
+	destination.Location = genruntime.ClonePointer(obj.Location)
+	destination.MinimumTLSVersion = genruntime.CastPointer[string](obj.MinimumTLSVersion)
+	destination.Name = genruntime.ClonePointer(obj.Name)
+	destination.Port = genruntime.ClonePointer(obj.Port)
+	destination.ProvisioningState = genruntime.CastPointer[string](obj.ProvisioningState)
 	if obj.RedisConfiguration != nil {
-		var value9 hub.RedisConfiguration_STATUS
-		if err := obj.RedisConfiguration.AssignProperties_To_RedisConfiguration_STATUS(&value9); err != nil {
+		var value1 hub.RedisConfiguration_STATUS
+		if err := obj.RedisConfiguration.AssignProperties_To_RedisConfiguration_STATUS(&value1); err != nil {
 			return errors.Wrap(err, "converting RedisConfiguration")
 		}
-		destination.RedisConfiguration = &value9
+		destination.RedisConfiguration = &value1
 	} else {
 		destination.RedisConfiguration = nil
 	}
 	if obj.Sku != nil {
-		var value10 hub.Sku_STATUS
-		if err := obj.Sku.AssignProperties_To_Sku_STATUS(&value10); err != nil {
+		var value2 hub.Sku_STATUS
+		if err := obj.Sku.AssignProperties_To_Sku_STATUS(&value2); err != nil {
 			return errors.Wrap(err, "converting Sku")
 		}
-		destination.Sku = &value10
+		destination.Sku = &value2
 	} else {
 		destination.Sku = nil
 	}
-	if obj.SslPort != nil {
-		value11 := *obj.SslPort
-		destination.SslPort = &value11
-	} else {
-		destination.SslPort = nil
-	}
+	destination.SslPort = genruntime.ClonePointer(obj.SslPort)
 	if obj.SystemData != nil {
-		var value12 hub.SystemData_STATUS
-		if err := obj.SystemData.AssignProperties_To_SystemData_STATUS(&value12); err != nil {
+		var value3 hub.SystemData_STATUS
+		if err := obj.SystemData.AssignProperties_To_SystemData_STATUS(&value3); err != nil {
 			return errors.Wrap(err, "converting SystemData")
 		}
-		destination.SystemData = &value12
+		destination.SystemData = &value3
 	} else {
 		destination.SystemData = nil
 	}
-	if obj.Tags != nil {
-		m := make(map[string]string, len(obj.Tags))
-		for key, item1 := range obj.Tags {
-			converted := item1
-			m[key] = converted
-		}
-		destination.Tags = m
-	} else {
-		destination.Tags = nil
-	}
-	if obj.Type != nil {
-		value13 := *obj.Type
-		destination.Type = &value13
-	} else {
-		destination.Type = nil
-	}
-	if obj.Zones != nil {
-		list1 := make([]string, len(obj.Zones))
-		for index1, item2 := range obj.Zones {
-			list1[index1] = item2
-		}
-		destination.Zones = list1
-	} else {
-		destination.Zones = nil
-	}
+	destination.Tags = genruntime.CloneMap(obj.Tags)
+	destination.Type = genruntime.ClonePointer(obj.Type)
+	destination.Zones = genruntime.CloneSlice(obj.Zones)
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
 	} else {
@@ -329,139 +189,54 @@ func (obj *Redis_STATUS) AssignProperties_From_Redis_STATUS(source *hub.Redis_ST
 	} else {
 		obj.AccessKeys = nil
 	}
-	if source.Conditions != nil {
-		list := make([]conditions.Condition, len(source.Conditions))
-		for index, item := range source.Conditions {
-			list[index] = item
-		}
-		obj.Conditions = list
-	} else {
-		obj.Conditions = nil
-	}
-	if source.EnableNonSslPort != nil {
-		value1 := *source.EnableNonSslPort
-		obj.EnableNonSslPort = &value1
-	} else {
-		obj.EnableNonSslPort = nil
-	}
-	if source.HostName != nil {
-		value2 := *source.HostName
-		obj.HostName = &value2
-	} else {
-		obj.HostName = nil
-	}
-	if source.ID != nil {
-		value3 := *source.ID
-		obj.ID = &value3
-	} else {
-		obj.ID = nil
-	}
-	if source.Location != nil {
-		value4 := *source.Location
-		obj.Location = &value4
-	} else {
-		obj.Location = nil
-	}
-	if source.MinimumTLSVersion != nil {
-		value5 := TLSVersion_STATUS(*source.MinimumTLSVersion)
-		obj.MinimumTLSVersion = &value5
-	} else {
-		obj.MinimumTLSVersion = nil
-	}
-	if source.Name != nil {
-		value6 := *source.Name
-		obj.Name = &value6
-	} else {
-		obj.Name = nil
-	}
-	if source.Port != nil {
-		value7 := *source.Port
-		obj.Port = &value7
-	} else {
-		obj.Port = nil
-	}
-	if source.ProvisioningState != nil {
-		value8 := ProvisioningState_STATUS(*source.ProvisioningState)
-		obj.ProvisioningState = &value8
-	} else {
-		obj.ProvisioningState = nil
-	}
+	obj.Conditions = genruntime.CloneSlice(source.Conditions)
+	obj.EnableNonSslPort = genruntime.ClonePointer(source.EnableNonSslPort)
+	obj.HostName = genruntime.ClonePointer(source.HostName)
+	obj.ID = genruntime.ClonePointer(source.ID)
+	obj.Location = genruntime.ClonePointer(source.Location)
+	obj.MinimumTLSVersion = genruntime.CastPointer[TLSVersion_STATUS](source.MinimumTLSVersion)
+	obj.Name = genruntime.ClonePointer(source.Name)
+	obj.Port = genruntime.ClonePointer(source.Port)
+	obj.ProvisioningState = genruntime.CastPointer[ProvisioningState_STATUS](source.ProvisioningState)
 	if source.RedisConfiguration != nil {
-		var value9 RedisConfiguration_STATUS
-		if err := (&value9).AssignProperties_From_RedisConfiguration_STATUS(source.RedisConfiguration); err != nil {
+		var value1 RedisConfiguration_STATUS
+		if err := (&value1).AssignProperties_From_RedisConfiguration_STATUS(source.RedisConfiguration); err != nil {
 			return errors.Wrap(err, "converting RedisConfiguration")
 		}
-		obj.RedisConfiguration = &value9
+		obj.RedisConfiguration = &value1
 	} else {
 		obj.RedisConfiguration = nil
 	}
 	if source.Sku != nil {
-		var value10 Sku_STATUS
-		if err := (&value10).AssignProperties_From_Sku_STATUS(source.Sku); err != nil {
+		var value2 Sku_STATUS
+		if err := (&value2).AssignProperties_From_Sku_STATUS(source.Sku); err != nil {
 			return errors.Wrap(err, "converting Sku")
 		}
-		obj.Sku = &value10
+		obj.Sku = &value2
 	} else {
 		obj.Sku = nil
 	}
-	if source.SslPort != nil {
-		value11 := *source.SslPort
-		obj.SslPort = &value11
-	} else {
-		obj.SslPort = nil
-	}
+	obj.SslPort = genruntime.ClonePointer(source.SslPort)
 	if source.SystemData != nil {
-		var value12 SystemData_STATUS
-		if err := (&value12).AssignProperties_From_SystemData_STATUS(source.SystemData); err != nil {
+		var value3 SystemData_STATUS
+		if err := (&value3).AssignProperties_From_SystemData_STATUS(source.SystemData); err != nil {
 			return errors.Wrap(err, "converting SystemData")
 		}
-		obj.SystemData = &value12
+		obj.SystemData = &value3
 	} else {
 		obj.SystemData = nil
 	}
-	if source.Tags != nil {
-		m := make(map[string]string, len(source.Tags))
-		for key, item1 := range source.Tags {
-			converted := item1
-			m[key] = converted
-		}
-		obj.Tags = m
-	} else {
-		obj.Tags = nil
-	}
-	if source.Type != nil {
-		value13 := *source.Type
-		obj.Type = &value13
-	} else {
-		obj.Type = nil
-	}
-	if source.Zones != nil {
-		list1 := make([]string, len(source.Zones))
-		for index1, item2 := range source.Zones {
-			list1[index1] = item2
-		}
-		obj.Zones = list1
-	} else {
-		obj.Zones = nil
-	}
+	obj.Tags = genruntime.CloneMap(source.Tags)
+	obj.Type = genruntime.ClonePointer(source.Type)
+	obj.Zones = genruntime.CloneSlice(source.Zones)
 	return nil
 }
 
 // AssignProperties_To_RedisConfiguration copies this RedisConfiguration into the hub's RedisConfiguration.
 func (obj *RedisConfiguration) AssignProperties_To_RedisConfiguration(destination *hub.RedisConfiguration) error {
 	propertyBag := genruntime.NewPropertyBag()
-	if obj.MaxmemoryPolicy != nil {
-		value := *obj.MaxmemoryPolicy
-		destination.MaxmemoryPolicy = &value
-	} else {
-		destination.MaxmemoryPolicy = nil
-	}
-	if obj.MaxmemoryReserved != nil {
-		value1 := *obj.MaxmemoryReserved
-		destination.MaxmemoryReserved = &value1
-	} else {
-		destination.MaxmemoryReserved = nil
-	}
+	destination.MaxmemoryPolicy = genruntime.ClonePointer(obj.MaxmemoryPolicy)
+	destination.MaxmemoryReserved = genruntime.ClonePointer(obj.MaxmemoryReserved)
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
 	} else {
@@ -472,18 +247,8 @@ func (obj *RedisConfiguration) AssignProperties_To_RedisConfiguration(destinatio
 
 // AssignProperties_From_RedisConfiguration populates this RedisConfiguration from the hub's RedisConfiguration.
 func (obj *RedisConfiguration) AssignProperties_From_RedisConfiguration(source *hub.RedisConfiguration) error {
-	if source.MaxmemoryPolicy != nil {
-		value := *source.MaxmemoryPolicy
-		obj.MaxmemoryPolicy = &value
-	} else {
-		obj.MaxmemoryPolicy = nil
-	}
-	if source.MaxmemoryReserved != nil {
-		value1 := *source.MaxmemoryReserved
-		obj.MaxmemoryReserved = &value1
-	} else {
-		obj.MaxmemoryReserved = nil
-	}
+	obj.MaxmemoryPolicy = genruntime.ClonePointer(source.MaxmemoryPolicy)
+	obj.MaxmemoryReserved = genruntime.ClonePointer(source.MaxmemoryReserved)
 	return nil
 }
 
@@ -527,18 +292,8 @@ func (obj *Sku) AssignProperties_From_Sku(source *hub.Sku) error {
 // AssignProperties_To_RedisAccessKeys_STATUS copies this RedisAccessKeys_STATUS into the hub's RedisAccessKeys_STATUS.
 func (obj *RedisAccessKeys_STATUS) AssignProperties_To_RedisAccessKeys_STATUS(destination *hub.RedisAccessKeys_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag()
-	if obj.PrimaryKey != nil {
-		value := *obj.PrimaryKey
-		destination.PrimaryKey = &value
-	} else {
-		destination.PrimaryKey = nil
-	}
-	if obj.SecondaryKey != nil {
-		value1 := *obj.SecondaryKey
-		destination.SecondaryKey = &value1
-	} else {
-		destination.SecondaryKey = nil
-	}
+	destination.PrimaryKey = genruntime.ClonePointer(obj.PrimaryKey)
+	destination.SecondaryKey = genruntime.ClonePointer(obj.SecondaryKey)
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
 	} else {
@@ -549,42 +304,17 @@ func (obj *RedisAccessKeys_STATUS) AssignProperties_To_RedisAccessKeys_STATUS(de
 
 // AssignProperties_From_RedisAccessKeys_STATUS populates this RedisAccessKeys_STATUS from the hub's RedisAccessKeys_STATUS.
 func (obj *RedisAccessKeys_STATUS) AssignProperties_From_RedisAccessKeys_STATUS(source *hub.RedisAccessKeys_STATUS) error {
-	if source.PrimaryKey != nil {
-		value := *source.PrimaryKey
-		obj.PrimaryKey = &value
-	} else {
-		obj.PrimaryKey = nil
-	}
-	if source.SecondaryKey != nil {
-		value1 := *source.SecondaryKey
-		obj.SecondaryKey = &value1
-	} else {
-		obj.SecondaryKey = nil
-	}
+	obj.PrimaryKey = genruntime.ClonePointer(source.PrimaryKey)
+	obj.SecondaryKey = genruntime.ClonePointer(source.SecondaryKey)
 	return nil
 }
 
 // AssignProperties_To_RedisConfiguration_STATUS copies this RedisConfiguration_STATUS into the hub's RedisConfiguration_STATUS.
 func (obj *RedisConfiguration_STATUS) AssignProperties_To_RedisConfiguration_STATUS(destination *hub.RedisConfiguration_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag()
-	if obj.Maxclients != nil {
-		value := *obj.Maxclients
-		destination.Maxclients = &value
-	} else {
-		destination.Maxclients = nil
-	}
-	if obj.MaxmemoryPolicy != nil {
-		value1 := *obj.MaxmemoryPolicy
-		destination.MaxmemoryPolicy = &value1
-	} else {
-		destination.MaxmemoryPolicy = nil
-	}
-	if obj.MaxmemoryReserved != nil {
-		value2 := *obj.MaxmemoryReserved
-		destination.MaxmemoryReserved = &value2
-	} else {
-		destination.MaxmemoryReserved = nil
-	}
+	destination.Maxclients = genruntime.ClonePointer(obj.Maxclients)
+	destination.MaxmemoryPolicy = genruntime.ClonePointer(obj.MaxmemoryPolicy)
+	destination.MaxmemoryReserved = genruntime.ClonePointer(obj.MaxmemoryReserved)
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
 	} else {
@@ -595,48 +325,18 @@ func (obj *RedisConfiguration_STATUS) AssignProperties_To_RedisConfiguration_STA
 
 // AssignProperties_From_RedisConfiguration_STATUS populates this RedisConfiguration_STATUS from the hub's RedisConfiguration_STATUS.
 func (obj *RedisConfiguration_STATUS) AssignProperties_From_RedisConfiguration_STATUS(source *hub.RedisConfiguration_STATUS) error {
-	if source.Maxclients != nil {
-		value := *source.Maxclients
-		obj.Maxclients = &value
-	} else {
-		obj.Maxclients = nil
-	}
-	if source.MaxmemoryPolicy != nil {
-		value1 := *source.MaxmemoryPolicy
-		obj.MaxmemoryPolicy = &value1
-	} else {
-		obj.MaxmemoryPolicy = nil
-	}
-	if source.MaxmemoryReserved != nil {
-		value2 := *source.MaxmemoryReserved
-		obj.MaxmemoryReserved = &value2
-	} else {
-		obj.MaxmemoryReserved = nil
-	}
+	obj.Maxclients = genruntime.ClonePointer(source.Maxclients)
+	obj.MaxmemoryPolicy = genruntime.ClonePointer(source.MaxmemoryPolicy)
+	obj.MaxmemoryReserved = genruntime.ClonePointer(source.MaxmemoryReserved)
 	return nil
 }
 
 // AssignProperties_To_Sku_STATUS copies this Sku_STATUS into the hub's Sku_STATUS.
 func (obj *Sku_STATUS) AssignProperties_To_Sku_STATUS(destination *hub.Sku_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag()
-	if obj.Capacity != nil {
-		value := *obj.Capacity
-		destination.Capacity = &value
-	} else {
-		destination.Capacity = nil
-	}
-	if obj.Family != nil {
-		value1 := string(*obj.Family)
-		destination.Family = &value1
-	} else {
-		destination.Family = nil
-	}
-	if obj.Name != nil {
-		value2 := string(*obj.Name)
-		destination.Name = &value2
-	} else {
-		destination.Name = nil
-	}
+	destination.Capacity = genruntime.ClonePointer(obj.Capacity)
+	destination.Family = genruntime.CastPointer[string](obj.Family)
+	destination.Name = genruntime.CastPointer[string](obj.Name)
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
 	} else {
@@ -647,54 +347,19 @@ func (obj *Sku_STATUS) AssignProperties_To_Sku_STATUS(destination *hub.Sku_STATU
 
 // AssignProperties_From_Sku_STATUS populates this Sku_STATUS from the hub's Sku_STATUS.
 func (obj *Sku_STATUS) AssignProperties_From_Sku_STATUS(source *hub.Sku_STATUS) error {
-	if source.Capacity != nil {
-		value := *source.Capacity
-		obj.Capacity = &value
-	} else {
-		obj.Capacity = nil
-	}
-	if source.Family != nil {
-		value1 := SkuFamily_STATUS(*source.Family)
-		obj.Family = &value1
-	} else {
-		obj.Family = nil
-	}
-	if source.Name != nil {
-		value2 := SkuName_STATUS(*source.Name)
-		obj.Name = &value2
-	} else {
-		obj.Name = nil
-	}
+	obj.Capacity = genruntime.ClonePointer(source.Capacity)
+	obj.Family = genruntime.CastPointer[SkuFamily_STATUS](source.Family)
+	obj.Name = genruntime.CastPointer[SkuName_STATUS](source.Name)
 	return nil
 }
 
 // AssignProperties_To_SystemData_STATUS copies this SystemData_STATUS into the hub's SystemData_STATUS.
 func (obj *SystemData_STATUS) AssignProperties_To_SystemData_STATUS(destination *hub.SystemData_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag()
-	if obj.CreatedAt != nil {
-		value := *obj.CreatedAt
-		destination.CreatedAt = &value
-	} else {
-		destination.CreatedAt = nil
-	}
-	if obj.CreatedBy != nil {
-		value1 := *obj.CreatedBy
-		destination.CreatedBy = &value1
-	} else {
-		destination.CreatedBy = nil
-	}
-	if obj.CreatedByType != nil {
-		value2 := string(*obj.CreatedByType)
-		destination.CreatedByType = &value2
-	} else {
-		destination.CreatedByType = nil
-	}
-	if obj.LastModifiedAt != nil {
-		value3 := *obj.LastModifiedAt
-		destination.LastModifiedAt = &value3
-	} else {
-		destination.LastModifiedAt = nil
-	}
+	destination.CreatedAt = genruntime.ClonePointer(obj.CreatedAt)
+	destination.CreatedBy = genruntime.ClonePointer(obj.CreatedBy)
+	destination.CreatedByType = genruntime.CastPointer[string](obj.CreatedByType)
+	destination.LastModifiedAt = genruntime.ClonePointer(obj.LastModifiedAt)
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
 	} else {
@@ -705,29 +370,9 @@ func (obj *SystemData_STATUS) AssignProperties_To_SystemData_STATUS(destination 
 
 // AssignProperties_From_SystemData_STATUS populates this SystemData_STATUS from the hub's SystemData_STATUS.
 func (obj *SystemData_STATUS) AssignProperties_From_SystemData_STATUS(source *hub.SystemData_STATUS) error {
-	if source.CreatedAt != nil {
-		value := *source.CreatedAt
-		obj.CreatedAt = &value
-	} else {
-		obj.CreatedAt = nil
-	}
-	if source.CreatedBy != nil {
-		value1 := *source.CreatedBy
-		obj.CreatedBy = &value1
-	} else {
-		obj.CreatedBy = nil
-	}
-	if source.CreatedByType != nil {
-		value2 := CreatedByType_STATUS(*source.CreatedByType)
-		obj.CreatedByType = &value2
-	} else {
-		obj.CreatedByType = nil
-	}
-	if source.LastModifiedAt != nil {
-		value3 := *source.LastModifiedAt
-		obj.LastModifiedAt = &value3
-	} else {
-		obj.LastModifiedAt = nil
-	}
+	obj.CreatedAt = genruntime.ClonePointer(source.CreatedAt)
+	obj.CreatedBy = genruntime.ClonePointer(source.CreatedBy)
+	obj.CreatedByType = genruntime.CastPointer[CreatedByType_STATUS](source.CreatedByType)
+	obj.LastModifiedAt = genruntime.ClonePointer(source.LastModifiedAt)
 	return nil
 }

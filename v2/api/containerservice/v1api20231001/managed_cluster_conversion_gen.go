@@ -5,7 +5,6 @@ package v1api20231001
 import (
 	hub "github.com/asogen/asogen/v2/api/containerservice/v1api20231001/storage"
 	"github.com/asogen/asogen/v2/pkg/genruntime"
-	"github.com/asogen/asogen/v2/pkg/genruntime/conditions"
 	"github.com/pkg/errors"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
@@ -69,66 +68,37 @@ func (obj *ManagedCluster_Spec) AssignProperties_To_ManagedCluster_Spec(destinat
 		destination.AgentPoolProfiles = nil
 	}
 	destination.AzureName = obj.AzureName
-	if obj.DNSPrefix != nil {
-		value := *obj.DNSPrefix
-		destination.DNSPrefix = &value
-	} else {
-		destination.DNSPrefix = nil
-	}
-	if obj.EnableRBAC != nil {
-		value1 := *obj.EnableRBAC
-		destination.EnableRBAC = &value1
-	} else {
-		destination.EnableRBAC = nil
-	}
-	if obj.KubernetesVersion != nil {
-		value2 := *obj.KubernetesVersion
-		destination.KubernetesVersion = &value2
-	} else {
-		destination.KubernetesVersion = nil
-	}
-	value3 := obj.Location
-	destination.Location = &value3
-	if obj.Owner != nil {
-		value4 := *obj.Owner
-		destination.Owner = &value4
-	} else {
-		destination.Owner = nil
-	}
+	destination.DNSPrefix = genruntime.ClonePointer(obj.DNSPrefix)
+	destination.EnableRBAC = genruntime.ClonePointer(obj.EnableRBAC)
+	destination.KubernetesVersion = genruntime.ClonePointer(obj.KubernetesVersion)
+	value := obj.Location
+	destination.Location = &value
+	destination.Owner = genruntime.ClonePointer(obj.Owner)
 	if obj.ServicePrincipalProfile != nil {
-		var value5 hub.ManagedClusterServicePrincipalProfile
-		if err := obj.ServicePrincipalProfile.AssignProperties_To_ManagedClusterServicePrincipalProfile(&value5); err != nil {
+		var value1 hub.ManagedClusterServicePrincipalProfile
+		if err := obj.ServicePrincipalProfile.AssignProperties_To_ManagedClusterServicePrincipalProfile(&value1); err != nil {
 			return errors.Wrap(err, "converting ServicePrincipalProfile")
 		}
-		destination.ServicePrincipalProfile = &value5
+		destination.ServicePrincipalProfile = &value1
 	} else {
 		destination.ServicePrincipalProfile = nil
 	}
 	if obj.Sku != nil {
-		var value6 hub.ManagedClusterSKU
-		if err := obj.Sku.AssignProperties_To_ManagedClusterSKU(&value6); err != nil {
+		var value2 hub.ManagedClusterSKU
+		if err := obj.Sku.AssignProperties_To_ManagedClusterSKU(&value2); err != nil {
 			return errors.Wrap(err, "converting Sku")
 		}
-		destination.Sku = &value6
+		destination.Sku = &value2
 	} else {
 		destination.Sku = nil
 	}
-	if obj.Tags != nil {
-		m := make(map[string]string, len(obj.Tags))
-		for key, item1 := range obj.Tags {
-			converted := item1
-			m[key] = converted
-		}
-		destination.Tags = m
-	} else {
-		destination.Tags = nil
-	}
+	destination.Tags = genruntime.CloneMap(obj.Tags)
 	if obj.WindowsProfile != nil {
-		var value7 hub.ManagedClusterWindowsProfile
-		if err := obj.WindowsProfile.AssignProperties_To_ManagedClusterWindowsProfile(&value7); err != nil {
+		var value3 hub.ManagedClusterWindowsProfile
+		if err := obj.WindowsProfile.AssignProperties_To_ManagedClusterWindowsProfile(&value3); err != nil {
 			return errors.Wrap(err, "converting WindowsProfile")
 		}
-		destination.WindowsProfile = &value7
+		destination.WindowsProfile = &value3
 	} else {
 		destination.WindowsProfile = nil
 	}
@@ -154,69 +124,40 @@ func (obj *ManagedCluster_Spec) AssignProperties_From_ManagedCluster_Spec(source
 		obj.AgentPoolProfiles = nil
 	}
 	obj.AzureName = source.AzureName
-	if source.DNSPrefix != nil {
-		value := *source.DNSPrefix
-		obj.DNSPrefix = &value
-	} else {
-		obj.DNSPrefix = nil
-	}
-	if source.EnableRBAC != nil {
-		value1 := *source.EnableRBAC
-		obj.EnableRBAC = &value1
-	} else {
-		obj.EnableRBAC = nil
-	}
-	if source.KubernetesVersion != nil {
-		value2 := *source.KubernetesVersion
-		obj.KubernetesVersion = &value2
-	} else {
-		obj.KubernetesVersion = nil
-	}
+	obj.DNSPrefix = genruntime.ClonePointer(source.DNSPrefix)
+	obj.EnableRBAC = genruntime.ClonePointer(source.EnableRBAC)
+	obj.KubernetesVersion = genruntime.ClonePointer(source.KubernetesVersion)
 	if source.Location != nil {
 		obj.Location = *source.Location
 	} else {
 		obj.Location = ""
 	}
-	if source.Owner != nil {
-		value3 := *source.Owner
-		obj.Owner = &value3
-	} else {
-		obj.Owner = nil
-	}
+	obj.Owner = genruntime.ClonePointer(source.Owner)
 	if source.ServicePrincipalProfile != nil {
-		var value4 ManagedClusterServicePrincipalProfile
-		if err := (&value4).AssignProperties_From_ManagedClusterServicePrincipalProfile(source.ServicePrincipalProfile); err != nil {
+		var value ManagedClusterServicePrincipalProfile
+		if err := (&value).AssignProperties_From_ManagedClusterServicePrincipalProfile(source.ServicePrincipalProfile); err != nil {
 			return errors.Wrap(err, "converting ServicePrincipalProfile")
 		}
-		obj.ServicePrincipalProfile = &value4
+		obj.ServicePrincipalProfile = &value
 	} else {
 		obj.ServicePrincipalProfile = nil
 	}
 	if source.Sku != nil {
-		var value5 ManagedClusterSKU
-		if err := (&value5).AssignProperties_From_ManagedClusterSKU(source.Sku); err != nil {
+		var value1 ManagedClusterSKU
+		if err := (&value1).AssignProperties_From_ManagedClusterSKU(source.Sku); err != nil {
 			return errors.Wrap(err, "converting Sku")
 		}
-		obj.Sku = &value5
+		obj.Sku = &value1
 	} else {
 		obj.Sku = nil
 	}
-	if source.Tags != nil {
-		m := make(map[string]string, len(source.Tags))
-		for key, item1 := range source.Tags {
-			converted := item1
-			m[key] = converted
-		}
-		obj.Tags = m
-	} else {
-		obj.Tags = nil
-	}
+	obj.Tags = genruntime.CloneMap(source.Tags)
 	if source.WindowsProfile != nil {
-		var value6 ManagedClusterWindowsProfile
-		if err := (&value6).AssignProperties_From_ManagedClusterWindowsProfile(source.WindowsProfile); err != nil {
+		var value2 ManagedClusterWindowsProfile
+		if err := (&value2).AssignProperties_From_ManagedClusterWindowsProfile(source.WindowsProfile); err != nil {
 			return errors.Wrap(err, "converting WindowsProfile")
 		}
-		obj.WindowsProfile = &value6
+		obj.WindowsProfile = &value2
 	} else {
 		obj.WindowsProfile = nil
 	}
@@ -237,121 +178,59 @@ func (obj *ManagedCluster_STATUS) AssignProperties_To_ManagedCluster_STATUS(dest
 	} else {
 		destination.AgentPoolProfiles = nil
 	}
-	if obj.Conditions != nil {
-		list1 := make([]conditions.Condition, len(obj.Conditions))
-		for index1, item1 := range obj.Conditions {
-			list1[index1] = item1
-		}
-		destination.Conditions = list1
-	} else {
-		destination.Conditions = nil
-	}
-	if obj.DNSPrefix != nil {
-		value := *obj.DNSPrefix
-		destination.DNSPrefix = &value
-	} else {
-		destination.DNSPrefix = nil
-	}
-	if obj.EnableRBAC != nil {
-		value1 := *obj.EnableRBAC
-		destination.EnableRBAC = &value1
-	} else {
-		destination.EnableRBAC = nil
-	}
-	if obj.Fqdn != nil {
-		value2 := *obj.Fqdn
-		destination.Fqdn = &value2
-	} else {
-		destination.Fqdn = nil
-	}
-	if obj.ID != nil {
-		value3 := *obj.ID
-		destination.ID = &value3
-	} else {
-		destination.ID = nil
-	}
-	if obj.KubernetesVersion != nil {
-		value4 := *obj.KubernetesVersion
-		destination.KubernetesVersion = &value4
-	} else {
-		destination.KubernetesVersion = nil
-	}
-	if obj.Location != nil {
-		value5 := *obj.Location
-		destination.Location = &value5
-	} else {
-		destination.Location = nil
-	}
-	if obj.Name != nil {
-		value6 := *obj.Name
-		destination.Name = &value6
-	} else {
-		destination.Name = nil
-	}
+	destination.Conditions = genruntime.CloneSlice(obj.Conditions)
+	destination.DNSPrefix = genruntime.ClonePointer(obj.DNSPrefix)
+	destination.EnableRBAC = genruntime.ClonePointer(obj.EnableRBAC)
+	destination.Fqdn = genruntime.ClonePointer(obj.Fqdn)
+	destination.ID = genruntime.ClonePointer(obj.ID)
+	destination.KubernetesVersion = genruntime.ClonePointer(obj.KubernetesVersion)
+	destination.Location = genruntime.ClonePointer(obj.Location)
+	destination.Name = genruntime.ClonePointer(obj.Name)
 	if obj.PowerState != nil {
-		var value7 hub.PowerState_STATUS
-		if err := obj.PowerState.AssignProperties_To_PowerState_STATUS(&value7); err != nil {
+		var value hub.PowerState_STATUS
+		if err := obj.PowerState.AssignProperties_To_PowerState_STATUS(&value); err != nil {
 			return errors.Wrap(err, "converting PowerState")
 		}
-		destination.PowerState = &value7
+		destination.PowerState = &value
 	} else {
 		destination.PowerState = nil
 	}
-	if obj.ProvisioningState != nil {
-		value8 := *obj.ProvisioningState
-		destination.ProvisioningState = &value8
-	} else {
-		destination.ProvisioningState = nil
-	}
+	destination.ProvisioningState = genruntime.ClonePointer(obj.ProvisioningState)
 	if obj.ServicePrincipalProfile != nil {
-		var value9 hub.ManagedClusterServicePrincipalProfile_STATUS
-		if err := obj.ServicePrincipalProfile.AssignProperties_To_ManagedClusterServicePrincipalProfile_STATUS(&value9); err != nil {
+		var value1 hub.ManagedClusterServicePrincipalProfile_STATUS
+		if err := obj.ServicePrincipalProfile.AssignProperties_To_ManagedClusterServicePrincipalProfile_STATUS(&value1); err != nil {
 			return errors.Wrap(err, "converting ServicePrincipalProfile")
 		}
-		destination.ServicePrincipalProfile = &value9
+		destination.ServicePrincipalProfile = &value1
 	} else {
 		destination.ServicePrincipalProfile = nil
 	}
 	if obj.Sku != nil {
-		var value10 hub.ManagedClusterSKU_STATUS
-		if err := obj.Sku.AssignProperties_To_ManagedClusterSKU_STATUS(&value10); err != nil {
+		var value2 hub.ManagedClusterSKU_STATUS
+		if err := obj.Sku.AssignProperties_To_ManagedClusterSKU_STATUS(&value2); err != nil {
 			return errors.Wrap(err, "converting Sku")
 		}
-		destination.Sku = &value10
+		destination.Sku = &value2
 	} else {
 		destination.Sku = nil
 	}
 	if obj.SystemData != nil {
-		var value11 hub.SystemData_STATUS
-		if err := obj.SystemData.AssignProperties_To_SystemData_STATUS(&value11); err != nil {
+		var value3 hub.SystemData_STATUS
+		if err := obj.SystemData.AssignProperties_To_SystemData_STATUS(&value3); err != nil {
 			return errors.Wrap(err, "converting SystemData")
 		}
-		destination.SystemData = &value11
+		destination.SystemData = &value3
 	} else {
 		destination.SystemData = nil
 	}
-	if obj.Tags != nil {
-		m := make(map[string]string, len(obj.Tags))
-		for key, item2 := range obj.Tags {
-			converted := item2
-			m[key] = converted
-		}
-		destination.Tags = m
-	} else {
-		destination.Tags = nil
-	}
-	if obj.Type != nil {
-		value12 := *obj.Type
-		destination.Type = &value12
-	} else {
-		destination.Type = nil
-	}
+	destination.Tags = genruntime.CloneMap(obj.Tags)
+	destination.Type = genruntime.ClonePointer(obj.Type)
 	if obj.WindowsProfile != nil {
-		var value13 hub.ManagedClusterWindowsProfile_STATUS
-		if err := obj.WindowsProfile.AssignProperties_To_ManagedClusterWindowsProfile_STATUS(&value13); err != nil {
+		var value4 hub.ManagedClusterWindowsProfile_STATUS
+		if err := obj.WindowsProfile.AssignProperties_To_ManagedClusterWindowsProfile_STATUS(&value4); err != nil {
 			return errors.Wrap(err, "converting WindowsProfile")
 		}
-		destination.WindowsProfile = &value13
+		destination.WindowsProfile = &value4
 	} else {
 		destination.WindowsProfile = nil
 	}
@@ -376,121 +255,59 @@ func (obj *ManagedCluster_STATUS) AssignProperties_From_ManagedCluster_STATUS(so
 	} else {
 		obj.AgentPoolProfiles = nil
 	}
-	if source.Conditions != nil {
-		list1 := make([]conditions.Condition, len(source.Conditions))
-		for index1, item1 := range source.Conditions {
-			list1[index1] = item1
-		}
-		obj.Conditions = list1
-	} else {
-		obj.Conditions = nil
-	}
-	if source.DNSPrefix != nil {
-		value := *source.DNSPrefix
-		obj.DNSPrefix = &value
-	} else {
-		obj.DNSPrefix = nil
-	}
-	if source.EnableRBAC != nil {
-		value1 := *source.EnableRBAC
-		obj.EnableRBAC = &value1
-	} else {
-		obj.EnableRBAC = nil
-	}
-	if source.Fqdn != nil {
-		value2 := *source.Fqdn
-		obj.Fqdn = &value2
-	} else {
-		obj.Fqdn = nil
-	}
-	if source.ID != nil {
-		value3 := *source.ID
-		obj.ID = &value3
-	} else {
-		obj.ID = nil
-	}
-	if source.KubernetesVersion != nil {
-		value4 := *source.KubernetesVersion
-		obj.KubernetesVersion = &value4
-	} else {
-		obj.KubernetesVersion = nil
-	}
-	if source.Location != nil {
-		value5 := *source.Location
-		obj.Location = &value5
-	} else {
-		obj.Location = nil
-	}
-	if source.Name != nil {
-		value6 := *source.Name
-		obj.Name = &value6
-	} else {
-		obj.Name = nil
-	}
+	obj.Conditions = genruntime.CloneSlice(source.Conditions)
+	obj.DNSPrefix = genruntime.ClonePointer(source.DNSPrefix)
+	obj.EnableRBAC = genruntime.ClonePointer(source.EnableRBAC)
+	obj.Fqdn = genruntime.ClonePointer(source.Fqdn)
+	obj.ID = genruntime.ClonePointer(source.ID)
+	obj.KubernetesVersion = genruntime.ClonePointer(source.KubernetesVersion)
+	obj.Location = genruntime.ClonePointer(source.Location)
+	obj.Name = genruntime.ClonePointer(source.Name)
 	if source.PowerState != nil {
-		var value7 PowerState_STATUS
-		if err := (&value7).AssignProperties_From_PowerState_STATUS(source.PowerState); err != nil {
+		var value PowerState_STATUS
+		if err := (&value).AssignProperties_From_PowerState_STATUS(source.PowerState); err != nil {
 			return errors.Wrap(err, "converting PowerState")
 		}
-		obj.PowerState = &value7
+		obj.PowerState = &value
 	} else {
 		obj.PowerState = nil
 	}
-	if source.ProvisioningState != nil {
-		value8 := *source.ProvisioningState
-		obj.ProvisioningState = &value8
-	} else {
-		obj.ProvisioningState = nil
-	}
+	obj.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
 	if source.ServicePrincipalProfile != nil {
-		var value9 ManagedClusterServicePrincipalProfile_STATUS
-		if err := (&value9).AssignProperties_From_ManagedClusterServicePrincipalProfile_STATUS(source.ServicePrincipalProfile); err != nil {
+		var value1 ManagedClusterServicePrincipalProfile_STATUS
+		if err := (&value1).AssignProperties_From_ManagedClusterServicePrincipalProfile_STATUS(source.ServicePrincipalProfile); err != nil {
 			return errors.Wrap(err, "converting ServicePrincipalProfile")
 		}
-		obj.ServicePrincipalProfile = &value9
+		obj.ServicePrincipalProfile = &value1
 	} else {
 		obj.ServicePrincipalProfile = nil
 	}
 	if source.Sku != nil {
-		var value10 ManagedClusterSKU_STATUS
-		if err := (&value10).AssignProperties_From_ManagedClusterSKU_STATUS(source.Sku); err != nil {
+		var value2 ManagedClusterSKU_STATUS
+		if err := (&value2).AssignProperties_From_ManagedClusterSKU_STATUS(source.Sku); err != nil {
 			return errors.Wrap(err, "converting Sku")
 		}
-		obj.Sku = &value10
+		obj.Sku = &value2
 	} else {
 		obj.Sku = nil
 	}
 	if source.SystemData != nil {
-		var value11 SystemData_STATUS
-		if err := (&value11).AssignProperties_From_SystemData_STATUS(source.SystemData); err != nil {
+		var value3 SystemData_STATUS
+		if err := (&value3).AssignProperties_From_SystemData_STATUS(source.SystemData); err != nil {
 			return errors.Wrap(err, "converting SystemData")
 		}
-		obj.SystemData = &value11
+		obj.SystemData = &value3
 	} else {
 		obj.SystemData = nil
 	}
-	if source.Tags != nil {
-		m := make(map[string]string, len(source.Tags))
-		for key, item2 := range source.Tags {
-			converted := item2
-			m[key] = converted
-		}
-		obj.Tags = m
-	} else {
-		obj.Tags = nil
-	}
-	if source.Type != nil {
-		value12 := *source.Type
-		obj.Type = &value12
-	} else {
-		obj.Type = nil
-	}
+	obj.Tags = genruntime.CloneMap(source.Tags)
+	obj.Type = genruntime.ClonePointer(source.Type)
 	if source.WindowsProfile != nil {
-		var value13 ManagedClusterWindowsProfile_STATUS
-		if err := (&value13).AssignProperties_From_ManagedClusterWindowsProfile_STATUS(source.WindowsProfile); err != nil {
+		var value4 ManagedClusterWindowsProfile_STATUS
+		if err := (&value4).AssignProperties_From_ManagedClusterWindowsProfile_STATUS(source.WindowsProfile); err != nil {
 			return errors.Wrap(err, "converting WindowsProfile")
 		}
-		obj.WindowsProfile = &value13
+		obj.WindowsProfile = &value4
 	} else {
 		obj.WindowsProfile = nil
 	}
@@ -500,42 +317,13 @@ func (obj *ManagedCluster_STATUS) AssignProperties_From_ManagedCluster_STATUS(so
 // AssignProperties_To_ManagedClusterAgentPoolProfile copies this ManagedClusterAgentPoolProfile into the hub's ManagedClusterAgentPoolProfile.
 func (obj *ManagedClusterAgentPoolProfile) AssignProperties_To_ManagedClusterAgentPoolProfile(destination *hub.ManagedClusterAgentPoolProfile) error {
 	propertyBag := genruntime.NewPropertyBag()
-	if obj.Count != nil {
-		value := *obj.Count
-		destination.Count = &value
-	} else {
-		destination.Count = nil
-	}
-	if obj.Mode != nil {
-		value1 := string(*obj.Mode)
-		destination.Mode = &value1
-	} else {
-		destination.Mode = nil
-	}
-	value2 := obj.Name
-	destination.Name = &value2
-	if obj.NodeLabels != nil {
-		m := make(map[string]string, len(obj.NodeLabels))
-		for key, item := range obj.NodeLabels {
-			converted := item
-			m[key] = converted
-		}
-		destination.NodeLabels = m
-	} else {
-		destination.NodeLabels = nil
-	}
-	if obj.OsType != nil {
-		value3 := string(*obj.OsType)
-		destination.OsType = &value3
-	} else {
-		destination.OsType = nil
-	}
-	if obj.VMSize != nil {
-		value4 := *obj.VMSize
-		destination.VMSize = &value4
-	} else {
-		destination.VMSize = nil
-	}
+	destination.Count = genruntime.ClonePointer(obj.Count)
+	destination.Mode = genruntime.CastPointer[string](obj.Mode)
+	value := obj.Name
+	destination.Name = &value
+	destination.NodeLabels = genruntime.CloneMap(obj.NodeLabels)
+	destination.OsType = genruntime.CastPointer[string](obj.OsType)
+	destination.VMSize = genruntime.ClonePointer(obj.VMSize)
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
 	} else {
@@ -546,45 +334,16 @@ func (obj *ManagedClusterAgentPoolProfile) AssignProperties_To_ManagedClusterAge
 
 // AssignProperties_From_ManagedClusterAgentPoolProfile populates this ManagedClusterAgentPoolProfile from the hub's ManagedClusterAgentPoolProfile.
 func (obj *ManagedClusterAgentPoolProfile) AssignProperties_From_ManagedClusterAgentPoolProfile(source *hub.ManagedClusterAgentPoolProfile) error {
-	if source.Count != nil {
-		value := *source.Count
-		obj.Count = &value
-	} else {
-		obj.Count = nil
-	}
-	if source.Mode != nil {
-		value1 := AgentPoolMode(*source.Mode)
-		obj.Mode = &value1
-	} else {
-		obj.Mode = nil
-	}
+	obj.Count = genruntime.ClonePointer(source.Count)
+	obj.Mode = genruntime.CastPointer[AgentPoolMode](source.Mode)
 	if source.Name != nil {
 		obj.Name = *source.Name
 	} else {
 		obj.Name = ""
 	}
-	if source.NodeLabels != nil {
-		m := make(map[string]string, len(source.NodeLabels))
-		for key, item := range source.NodeLabels {
-			converted := item
-			m[key] = converted
-		}
-		obj.NodeLabels = m
-	} else {
-		obj.NodeLabels = nil
-	}
-	if source.OsType != nil {
-		value2 := OSType(*source.OsType)
-		obj.OsType = &value2
-	} else {
-		obj.OsType = nil
-	}
-	if source.VMSize != nil {
-		value3 := *source.VMSize
-		obj.VMSize = &value3
-	} else {
-		obj.VMSize = nil
-	}
+	obj.NodeLabels = genruntime.CloneMap(source.NodeLabels)
+	obj.OsType = genruntime.CastPointer[OSType](source.OsType)
+	obj.VMSize = genruntime.ClonePointer(source.VMSize)
 	return nil
 }
 
@@ -593,12 +352,7 @@ func (obj *ManagedClusterServicePrincipalProfile) AssignProperties_To_ManagedClu
 	propertyBag := genruntime.NewPropertyBag()
 	value := obj.ClientID
 	destination.ClientID = &value
-	if obj.Secret != nil {
-		value1 := *obj.Secret
-		destination.Secret = &value1
-	} else {
-		destination.Secret = nil
-	}
+	destination.Secret = genruntime.ClonePointer(obj.Secret)
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
 	} else {
@@ -614,30 +368,15 @@ func (obj *ManagedClusterServicePrincipalProfile) AssignProperties_From_ManagedC
 	} else {
 		obj.ClientID = ""
 	}
-	if source.Secret != nil {
-		value := *source.Secret
-		obj.Secret = &value
-	} else {
-		obj.Secret = nil
-	}
+	obj.Secret = genruntime.ClonePointer(source.Secret)
 	return nil
 }
 
 // AssignProperties_To_ManagedClusterSKU copies this ManagedClusterSKU into the hub's ManagedClusterSKU.
 func (obj *ManagedClusterSKU) AssignProperties_To_ManagedClusterSKU(destination *hub.ManagedClusterSKU) error {
 	propertyBag := genruntime.NewPropertyBag()
-	if obj.Name != nil {
-		value := string(*obj.Name)
-		destination.Name = &value
-	} else {
-		destination.Name = nil
-	}
-	if obj.Tier != nil {
-		value1 := string(*obj.Tier)
-		destination.Tier = &value1
-	} else {
-		destination.Tier = nil
-	}
+	destination.Name = genruntime.CastPointer[string](obj.Name)
+	destination.Tier = genruntime.CastPointer[string](obj.Tier)
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
 	} else {
@@ -648,32 +387,17 @@ func (obj *ManagedClusterSKU) AssignProperties_To_ManagedClusterSKU(destination 
 
 // AssignProperties_From_ManagedClusterSKU populates this ManagedClusterSKU from the hub's ManagedClusterSKU.
 func (obj *ManagedClusterSKU) AssignProperties_From_ManagedClusterSKU(source *hub.ManagedClusterSKU) error {
-	if source.Name != nil {
-		value := ManagedClusterSKUName(*source.Name)
-		obj.Name = &value
-	} else {
-		obj.Name = nil
-	}
-	if source.Tier != nil {
-		value1 := ManagedClusterSKUTier(*source.Tier)
-		obj.Tier = &value1
-	} else {
-		obj.Tier = nil
-	}
+	obj.Name = genruntime.CastPointer[ManagedClusterSKUName](source.Name)
+	obj.Tier = genruntime.CastPointer[ManagedClusterSKUTier](source.Tier)
 	return nil
 }
 
 // AssignProperties_To_ManagedClusterWindowsProfile copies this ManagedClusterWindowsProfile into the hub's ManagedClusterWindowsProfile.
 func (obj *ManagedClusterWindowsProfile) AssignProperties_To_ManagedClusterWindowsProfile(destination *hub.ManagedClusterWindowsProfile) error {
 	propertyBag := genruntime.NewPropertyBag()
-	if obj.AdminPassword != nil {
-		value := *obj.AdminPassword
-		destination.AdminPassword = &value
-	} else {
-		destination.AdminPassword = nil
-	}
-	value1 := obj.AdminUsername
-	destination.AdminUsername = &value1
+	destination.AdminPassword = genruntime.ClonePointer(obj.AdminPassword)
+	value := obj.AdminUsername
+	destination.AdminUsername = &value
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
 	} else {
@@ -684,12 +408,7 @@ func (obj *ManagedClusterWindowsProfile) AssignProperties_To_ManagedClusterWindo
 
 // AssignProperties_From_ManagedClusterWindowsProfile populates this ManagedClusterWindowsProfile from the hub's ManagedClusterWindowsProfile.
 func (obj *ManagedClusterWindowsProfile) AssignProperties_From_ManagedClusterWindowsProfile(source *hub.ManagedClusterWindowsProfile) error {
-	if source.AdminPassword != nil {
-		value := *source.AdminPassword
-		obj.AdminPassword = &value
-	} else {
-		obj.AdminPassword = nil
-	}
+	obj.AdminPassword = genruntime.ClonePointer(source.AdminPassword)
 	if source.AdminUsername != nil {
 		obj.AdminUsername = *source.AdminUsername
 	} else {
@@ -701,46 +420,12 @@ func (obj *ManagedClusterWindowsProfile) AssignProperties_From_ManagedClusterWin
 // AssignProperties_To_ManagedClusterAgentPoolProfile_STATUS copies this ManagedClusterAgentPoolProfile_STATUS into the hub's ManagedClusterAgentPoolProfile_STATUS.
 func (obj *ManagedClusterAgentPoolProfile_STATUS) AssignProperties_To_ManagedClusterAgentPoolProfile_STATUS(destination *hub.ManagedClusterAgentPoolProfile_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag()
-	if obj.Count != nil {
-		value := *obj.Count
-		destination.Count = &value
-	} else {
-		destination.Count = nil
-	}
-	if obj.Mode != nil {
-		value1 := string(*obj.Mode)
-		destination.Mode = &value1
-	} else {
-		destination.Mode = nil
-	}
-	if obj.Name != nil {
-		value2 := *obj.Name
-		destination.Name = &value2
-	} else {
-		destination.Name = nil
-	}
-	if obj.NodeLabels != nil {
-		m := make(map[string]string, len(obj.NodeLabels))
-		for key, item := range obj.NodeLabels {
-			converted := item
-			m[key] = converted
-		}
-		destination.NodeLabels = m
-	} else {
-		destination.NodeLabels = nil
-	}
-	if obj.OsType != nil {
-		value3 := string(*obj.OsType)
-		destination.OsType = &value3
-	} else {
-		destination.OsType = nil
-	}
-	if obj.VMSize != nil {
-		value4 := *obj.VMSize
-		destination.VMSize = &value4
-	} else {
-		destination.VMSize = nil
-	}
+	destination.Count = genruntime.ClonePointer(obj.Count)
+	destination.Mode = genruntime.CastPointer[string](obj.Mode)
+	destination.Name = genruntime.ClonePointer(obj.Name)
+	destination.NodeLabels = genruntime.CloneMap(obj.NodeLabels)
+	destination.OsType = genruntime.CastPointer[string](obj.OsType)
+	destination.VMSize = genruntime.ClonePointer(obj.VMSize)
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
 	} else {
@@ -751,58 +436,19 @@ func (obj *ManagedClusterAgentPoolProfile_STATUS) AssignProperties_To_ManagedClu
 
 // AssignProperties_From_ManagedClusterAgentPoolProfile_STATUS populates this ManagedClusterAgentPoolProfile_STATUS from the hub's ManagedClusterAgentPoolProfile_STATUS.
 func (obj *ManagedClusterAgentPoolProfile_STATUS) AssignProperties_From_ManagedClusterAgentPoolProfile_STATUS(source *hub.ManagedClusterAgentPoolProfile_STATUS) error {
-	if source.Count != nil {
-		value := *source.Count
-		obj.Count = &value
-	} else {
-		obj.Count = nil
-	}
-	if source.Mode != nil {
-		value1 := AgentPoolMode_STATUS(*source.Mode)
-		obj.Mode = &value1
-	} else {
-		obj.Mode = nil
-	}
-	if source.Name != nil {
-		value2 := *source.Name
-		obj.Name = &value2
-	} else {
-		obj.Name = nil
-	}
-	if source.NodeLabels != nil {
-		m := make(map[string]string, len(source.NodeLabels))
-		for key, item := range source.NodeLabels {
-			converted := item
-			m[key] = converted
-		}
-		obj.NodeLabels = m
-	} else {
-		obj.NodeLabels = nil
-	}
-	if source.OsType != nil {
-		value3 := OSType_STATUS(*source.OsType)
-		obj.OsType = &value3
-	} else {
-		obj.OsType = nil
-	}
-	if source.VMSize != nil {
-		value4 := *source.VMSize
-		obj.VMSize = &value4
-	} else {
-		obj.VMSize = nil
-	}
+	obj.Count = genruntime.ClonePointer(source.Count)
+	obj.Mode = genruntime.CastPointer[AgentPoolMode_STATUS](source.Mode)
+	obj.Name = genruntime.ClonePointer(source.Name)
+	obj.NodeLabels = genruntime.CloneMap(source.NodeLabels)
+	obj.OsType = genruntime.CastPointer[OSType_STATUS](source.OsType)
+	obj.VMSize = genruntime.ClonePointer(source.VMSize)
 	return nil
 }
 
 // AssignProperties_To_PowerState_STATUS copies this PowerState_STATUS into the hub's PowerState_STATUS.
 func (obj *PowerState_STATUS) AssignProperties_To_PowerState_STATUS(destination *hub.PowerState_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag()
-	if obj.Code != nil {
-		value := string(*obj.Code)
-		destination.Code = &value
-	} else {
-		destination.Code = nil
-	}
+	destination.Code = genruntime.CastPointer[string](obj.Code)
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
 	} else {
@@ -813,30 +459,15 @@ func (obj *PowerState_STATUS) AssignProperties_To_PowerState_STATUS(destination 
 
 // AssignProperties_From_PowerState_STATUS populates this PowerState_STATUS from the hub's PowerState_STATUS.
 func (obj *PowerState_STATUS) AssignProperties_From_PowerState_STATUS(source *hub.PowerState_STATUS) error {
-	if source.Code != nil {
-		value := Code_STATUS(*source.Code)
-		obj.Code = &value
-	} else {
-		obj.Code = nil
-	}
+	obj.Code = genruntime.CastPointer[Code_STATUS](source.Code)
 	return nil
 }
 
 // AssignProperties_To_ManagedClusterServicePrincipalProfile_STATUS copies this ManagedClusterServicePrincipalProfile_STATUS into the hub's ManagedClusterServicePrincipalProfile_STATUS.
 func (obj *ManagedClusterServicePrincipalProfile_STATUS) AssignProperties_To_ManagedClusterServicePrincipalProfile_STATUS(destination *hub.ManagedClusterServicePrincipalProfile_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag()
-	if obj.ClientID != nil {
-		value := *obj.ClientID
-		destination.ClientID = &value
-	} else {
-		destination.ClientID = nil
-	}
-	if obj.Secret != nil {
-		value1 := *obj.Secret
-		destination.Secret = &value1
-	} else {
-		destination.Secret = nil
-	}
+	destination.ClientID = genruntime.ClonePointer(obj.ClientID)
+	destination.Secret = genruntime.ClonePointer(obj.Secret)
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
 	} else {
@@ -847,36 +478,16 @@ func (obj *ManagedClusterServicePrincipalProfile_STATUS) AssignProperties_To_Man
 
 // AssignProperties_From_ManagedClusterServicePrincipalProfile_STATUS populates this ManagedClusterServicePrincipalProfile_STATUS from the hub's ManagedClusterServicePrincipalProfile_STATUS.
 func (obj *ManagedClusterServicePrincipalProfile_STATUS) AssignProperties_From_ManagedClusterServicePrincipalProfile_STATUS(source *hub.ManagedClusterServicePrincipalProfile_STATUS) error {
-	if source.ClientID != nil {
-		value := *source.ClientID
-		obj.ClientID = &value
-	} else {
-		obj.ClientID = nil
-	}
-	if source.Secret != nil {
-		value1 := *source.Secret
-		obj.Secret = &value1
-	} else {
-		obj.Secret = nil
-	}
+	obj.ClientID = genruntime.ClonePointer(source.ClientID)
+	obj.Secret = genruntime.ClonePointer(source.Secret)
 	return nil
 }
 
 // AssignProperties_To_ManagedClusterSKU_STATUS copies this ManagedClusterSKU_STATUS into the hub's ManagedClusterSKU_STATUS.
 func (obj *ManagedClusterSKU_STATUS) AssignProperties_To_ManagedClusterSKU_STATUS(destination *hub.ManagedClusterSKU_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag()
-	if obj.Name != nil {
-		value := string(*obj.Name)
-		destination.Name = &value
-	} else {
-		destination.Name = nil
-	}
-	if obj.Tier != nil {
-		value1 := string(*obj.Tier)
-		destination.Tier = &value1
-	} else {
-		destination.Tier = nil
-	}
+	destination.Name = genruntime.CastPointer[string](obj.Name)
+	destination.Tier = genruntime.CastPointer[string](obj.Tier)
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
 	} else {
@@ -887,48 +498,18 @@ func (obj *ManagedClusterSKU_STATUS) AssignProperties_To_ManagedClusterSKU_STATU
 
 // AssignProperties_From_ManagedClusterSKU_STATUS populates this ManagedClusterSKU_STATUS from the hub's ManagedClusterSKU_STATUS.
 func (obj *ManagedClusterSKU_STATUS) AssignProperties_From_ManagedClusterSKU_STATUS(source *hub.ManagedClusterSKU_STATUS) error {
-	if source.Name != nil {
-		value := ManagedClusterSKUName_STATUS(*source.Name)
-		obj.Name = &value
-	} else {
-		obj.Name = nil
-	}
-	if source.Tier != nil {
-		value1 := ManagedClusterSKUTier_STATUS(*source.Tier)
-		obj.Tier = &value1
-	} else {
-		obj.Tier = nil
-	}
+	obj.Name = genruntime.CastPointer[ManagedClusterSKUName_STATUS](source.Name)
+	obj.Tier = genruntime.CastPointer[ManagedClusterSKUTier_STATUS](source.Tier)
 	return nil
 }
 
 // AssignProperties_To_SystemData_STATUS copies this SystemData_STATUS into the hub's SystemData_STATUS.
 func (obj *SystemData_STATUS) AssignProperties_To_SystemData_STATUS(destination *hub.SystemData_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag()
-	if obj.CreatedAt != nil {
-		value := *obj.CreatedAt
-		destination.CreatedAt = &value
-	} else {
-		destination.CreatedAt = nil
-	}
-	if obj.CreatedBy != nil {
-		value1 := *obj.CreatedBy
-		destination.CreatedBy = &value1
-	} else {
-		destination.CreatedBy = nil
-	}
-	if obj.CreatedByType != nil {
-		value2 := string(*obj.CreatedByType)
-		destination.CreatedByType = &value2
-	} else {
-		destination.CreatedByType = nil
-	}
-	if obj.LastModifiedAt != nil {
-		value3 := *obj.LastModifiedAt
-		destination.LastModifiedAt = &value3
-	} else {
-		destination.LastModifiedAt = nil
-	}
+	destination.CreatedAt = genruntime.ClonePointer(obj.CreatedAt)
+	destination.CreatedBy = genruntime.ClonePointer(obj.CreatedBy)
+	destination.CreatedByType = genruntime.CastPointer[string](obj.CreatedByType)
+	destination.LastModifiedAt = genruntime.ClonePointer(obj.LastModifiedAt)
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
 	} else {
@@ -939,48 +520,18 @@ func (obj *SystemData_STATUS) AssignProperties_To_SystemData_STATUS(destination 
 
 // AssignProperties_From_SystemData_STATUS populates this SystemData_STATUS from the hub's SystemData_STATUS.
 func (obj *SystemData_STATUS) AssignProperties_From_SystemData_STATUS(source *hub.SystemData_STATUS) error {
-	if source.CreatedAt != nil {
-		value := *source.CreatedAt
-		obj.CreatedAt = &value
-	} else {
-		obj.CreatedAt = nil
-	}
-	if source.CreatedBy != nil {
-		value1 := *source.CreatedBy
-		obj.CreatedBy = &value1
-	} else {
-		obj.CreatedBy = nil
-	}
-	if source.CreatedByType != nil {
-		value2 := CreatedByType_STATUS(*source.CreatedByType)
-		obj.CreatedByType = &value2
-	} else {
-		obj.CreatedByType = nil
-	}
-	if source.LastModifiedAt != nil {
-		value3 := *source.LastModifiedAt
-		obj.LastModifiedAt = &value3
-	} else {
-		obj.LastModifiedAt = nil
-	}
+	obj.CreatedAt = genruntime.ClonePointer(source.CreatedAt)
+	obj.CreatedBy = genruntime.ClonePointer(source.CreatedBy)
+	obj.CreatedByType = genruntime.CastPointer[CreatedByType_STATUS](source.CreatedByType)
+	obj.LastModifiedAt = genruntime.ClonePointer(source.LastModifiedAt)
 	return nil
 }
 
 // AssignProperties_To_ManagedClusterWindowsProfile_STATUS copies this ManagedClusterWindowsProfile_STATUS into the hub's ManagedClusterWindowsProfile_STATUS.
 func (obj *ManagedClusterWindowsProfile_STATUS) AssignProperties_To_ManagedClusterWindowsProfile_STATUS(destination *hub.ManagedClusterWindowsProfile_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag()
-	if obj.AdminPassword != nil {
-		value := *obj.AdminPassword
-		destination.AdminPassword = &value
-	} else {
-		destination.AdminPassword = nil
-	}
-	if obj.AdminUsername != nil {
-		value1 := *obj.AdminUsername
-		destination.AdminUsername = &value1
-	} else {
-		destination.AdminUsername = nil
-	}
+	destination.AdminPassword = genruntime.ClonePointer(obj.AdminPassword)
+	destination.AdminUsername = genruntime.ClonePointer(obj.AdminUsername)
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
 	} else {
@@ -991,17 +542,7 @@ func (obj *ManagedClusterWindowsProfile_STATUS) AssignProperties_To_ManagedClust
 
 // AssignProperties_From_ManagedClusterWindowsProfile_STATUS populates this ManagedClusterWindowsProfile_STATUS from the hub's ManagedClusterWindowsProfile_STATUS.
 func (obj *ManagedClusterWindowsProfile_STATUS) AssignProperties_From_ManagedClusterWindowsProfile_STATUS(source *hub.ManagedClusterWindowsProfile_STATUS) error {
-	if source.AdminPassword != nil {
-		value := *source.AdminPassword
-		obj.AdminPassword = &value
-	} else {
-		obj.AdminPassword = nil
-	}
-	if source.AdminUsername != nil {
-		value1 := *source.AdminUsername
-		obj.AdminUsername = &value1
-	} else {
-		obj.AdminUsername = nil
-	}
+	obj.AdminPassword = genruntime.ClonePointer(source.AdminPassword)
+	obj.AdminUsername = genruntime.ClonePointer(source.AdminUsername)
 	return nil
 }

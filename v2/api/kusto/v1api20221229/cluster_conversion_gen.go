@@ -5,7 +5,6 @@ package v1api20221229
 import (
 	hub "github.com/asogen/asogen/v2/api/kusto/v1api20221229/storage"
 	"github.com/asogen/asogen/v2/pkg/genruntime"
-	"github.com/asogen/asogen/v2/pkg/genruntime/conditions"
 	"github.com/pkg/errors"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
@@ -58,50 +57,18 @@ func (r *Cluster) AssignProperties_From_Cluster(source *hub.Cluster) error {
 func (obj *Cluster_Spec) AssignProperties_To_Cluster_Spec(destination *hub.Cluster_Spec) error {
 	propertyBag := genruntime.NewPropertyBag()
 	destination.AzureName = obj.AzureName
-	if obj.EnableStreamingIngest != nil {
-		value := *obj.EnableStreamingIngest
-		destination.EnableStreamingIngest = &value
-	} else {
-		destination.EnableStreamingIngest = nil
-	}
-	if obj.EngineType != nil {
-		value1 := string(*obj.EngineType)
-		destination.EngineType = &value1
-	} else {
-		destination.EngineType = nil
-	}
-	value2 := obj.Location
-	destination.Location = &value2
-	if obj.Owner != nil {
-		value3 := *obj.Owner
-		destination.Owner = &value3
-	} else {
-		destination.Owner = nil
-	}
-	var value4 hub.AzureSku
-	if err := (&obj.Sku).AssignProperties_To_AzureSku(&value4); err != nil {
+	destination.EnableStreamingIngest = genruntime.ClonePointer(obj.EnableStreamingIngest)
+	destination.EngineType = genruntime.CastPointer[string](obj.EngineType)
+	value := obj.Location
+	destination.Location = &value
+	destination.Owner = genruntime.ClonePointer(obj.Owner)
+	var value1 hub.AzureSku
+	if err := (&obj.Sku).AssignProperties_To_AzureSku(&value1); err != nil {
 		return errors.Wrap(err, "converting Sku")
 	}
-	destination.Sku = &value4
-	if obj.Tags != nil {
-		m := make(map[string]string, len(obj.Tags))
-		for key, item := range obj.Tags {
-			converted := item
-			m[key] = converted
-		}
-		destination.Tags = m
-	} else {
-		destination.Tags = nil
-	}
-	if obj.Zones != nil {
-		list := make([]string, len(obj.Zones))
-		for index, item1 := range obj.Zones {
-			list[index] = item1
-		}
-		destination.Zones = list
-	} else {
-		destination.Zones = nil
-	}
+	destination.Sku = &value1
+	destination.Tags = genruntime.CloneMap(obj.Tags)
+	destination.Zones = genruntime.CloneSlice(obj.Zones)
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
 	} else {
@@ -113,29 +80,14 @@ func (obj *Cluster_Spec) AssignProperties_To_Cluster_Spec(destination *hub.Clust
 // AssignProperties_From_Cluster_Spec populates this Cluster_Spec from the hub's Cluster_Spec.
 func (obj *Cluster_Spec) AssignProperties_From_Cluster_Spec(source *hub.Cluster_Spec) error {
 	obj.AzureName = source.AzureName
-	if source.EnableStreamingIngest != nil {
-		value := *source.EnableStreamingIngest
-		obj.EnableStreamingIngest = &value
-	} else {
-		obj.EnableStreamingIngest = nil
-	}
-	if source.EngineType != nil {
-		value1 := EngineType(*source.EngineType)
-		obj.EngineType = &value1
-	} else {
-		obj.EngineType = nil
-	}
+	obj.EnableStreamingIngest = genruntime.ClonePointer(source.EnableStreamingIngest)
+	obj.EngineType = genruntime.CastPointer[EngineType](source.EngineType)
 	if source.Location != nil {
 		obj.Location = *source.Location
 	} else {
 		obj.Location = ""
 	}
-	if source.Owner != nil {
-		value2 := *source.Owner
-		obj.Owner = &value2
-	} else {
-		obj.Owner = nil
-	}
+	obj.Owner = genruntime.ClonePointer(source.Owner)
 	if source.Sku != nil {
 		if err := (&obj.Sku).AssignProperties_From_AzureSku(source.Sku); err != nil {
 			return errors.Wrap(err, "converting Sku")
@@ -143,137 +95,45 @@ func (obj *Cluster_Spec) AssignProperties_From_Cluster_Spec(source *hub.Cluster_
 	} else {
 		obj.Sku = AzureSku{}
 	}
-	if source.Tags != nil {
-		m := make(map[string]string, len(source.Tags))
-		for key, item := range source.Tags {
-			converted := item
-			m[key] = converted
-		}
-		obj.Tags = m
-	} else {
-		obj.Tags = nil
-	}
-	if source.Zones != nil {
-		list := make([]string, len(source.Zones))
-		for index, item1 := range source.Zones {
-			list[index] = item1
-		}
-		obj.Zones = list
-	} else {
-		obj.Zones = nil
-	}
+	obj.Tags = genruntime.CloneMap(source.Tags)
+	obj.Zones = genruntime.CloneSlice(source.Zones)
 	return nil
 }
 
 // AssignProperties_To_Cluster_STATUS copies this Cluster_STATUS into the hub's Cluster_STATUS.
 func (obj *Cluster_STATUS) AssignProperties_To_Cluster_STATUS(destination *hub.Cluster_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag()
-	if obj.Conditions != nil {
-		list := make([]conditions.Condition, len(obj.Conditions))
-		for index, item := range obj.Conditions {
-			list[index] = item
-		}
-		destination.Conditions = list
-	} else {
-		destination.Conditions = nil
-	}
-	if obj.EnableStreamingIngest != nil {
-		value := *obj.EnableStreamingIngest
-		destination.EnableStreamingIngest = &value
-	} else {
-		destination.EnableStreamingIngest = nil
-	}
-	if obj.EngineType != nil {
-		value1 := string(*obj.EngineType)
-		destination.EngineType = &value1
-	} else {
-		destination.EngineType = nil
-	}
-	if obj.Etag != nil {
-		value2 := *obj.Etag
-		destination.Etag = &value2
-	} else {
-		destination.Etag = nil
-	}
-	if obj.ID != nil {
-		value3 := *obj.ID
-		destination.ID = &value3
-	} else {
-		destination.ID = nil
-	}
-	if obj.Location != nil {
-		value4 := *obj.Location
-		destination.Location = &value4
-	} else {
-		destination.Location = nil
-	}
-	if obj.Name != nil {
-		value5 := *obj.Name
-		destination.Name = &value5
-	} else {
-		destination.Name = nil
-	}
-	if obj.ProvisioningState != nil {
-		value6 := string(*obj.ProvisioningState)
-		destination.ProvisioningState = &value6
-	} else {
-		destination.ProvisioningState = nil
-	}
+	destination.Conditions = genruntime.CloneSlice(obj.Conditions)
+	destination.EnableStreamingIngest = genruntime.ClonePointer(obj.EnableStreamingIngest)
+	destination.EngineType = genruntime.CastPointer[string](obj.EngineType)
+	destination.Etag = genruntime.ClonePointer(obj.Etag)
+	destination.ID = genruntime.ClonePointer(obj.ID)
+	destination.Location = genruntime.ClonePointer(obj.Location)
+	destination.Name = genruntime.ClonePointer(obj.Name)
+	destination.ProvisioningState = genruntime.CastPointer[string](obj.ProvisioningState)
 	if obj.Sku != nil {
-		var value7 hub.AzureSku_STATUS
-		if err := obj.Sku.AssignProperties_To_AzureSku_STATUS(&value7); err != nil {
+		var value hub.AzureSku_STATUS
+		if err := obj.Sku.AssignProperties_To_AzureSku_STATUS(&value); err != nil {
 			return errors.Wrap(err, "converting Sku")
 		}
-		destination.Sku = &value7
+		destination.Sku = &value
 	} else {
 		destination.Sku = nil
 	}
-	if obj.State != nil {
-		value8 := string(*obj.State)
-		destination.State = &value8
-	} else {
-		destination.State = nil
-	}
+	destination.State = genruntime.CastPointer[string](obj.State)
 	if obj.SystemData != nil {
-		var value9 hub.SystemData_STATUS
-		if err := obj.SystemData.AssignProperties_To_SystemData_STATUS(&value9); err != nil {
+		var value1 hub.SystemData_STATUS
+		if err := obj.SystemData.AssignProperties_To_SystemData_STATUS(&value1); err != nil {
 			return errors.Wrap(err, "converting SystemData")
 		}
-		destination.SystemData = &value9
+		destination.SystemData = &value1
 	} else {
 		destination.SystemData = nil
 	}
-	if obj.Tags != nil {
-		m := make(map[string]string, len(obj.Tags))
-		for key, item1 := range obj.Tags {
-			converted := item1
-			m[key] = converted
-		}
-		destination.Tags = m
-	} else {
-		destination.Tags = nil
-	}
-	if obj.Type != nil {
-		value10 := *obj.Type
-		destination.Type = &value10
-	} else {
-		destination.Type = nil
-	}
-	if obj.URI != nil {
-		value11 := *obj.URI
-		destination.URI = &value11
-	} else {
-		destination.URI = nil
-	}
-	if obj.Zones != nil {
-		list1 := make([]string, len(obj.Zones))
-		for index1, item2 := range obj.Zones {
-			list1[index1] = item2
-		}
-		destination.Zones = list1
-	} else {
-		destination.Zones = nil
-	}
+	destination.Tags = genruntime.CloneMap(obj.Tags)
+	destination.Type = genruntime.ClonePointer(obj.Type)
+	destination.URI = genruntime.ClonePointer(obj.URI)
+	destination.Zones = genruntime.CloneSlice(obj.Zones)
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
 	} else {
@@ -284,128 +144,48 @@ func (obj *Cluster_STATUS) AssignProperties_To_Cluster_STATUS(destination *hub.C
 
 // AssignProperties_From_Cluster_STATUS populates this Cluster_STATUS from the hub's Cluster_STATUS.
 func (obj *Cluster_STATUS) AssignProperties_From_Cluster_STATUS(source *hub.Cluster_STATUS) error {
-	if source.Conditions != nil {
-		list := make([]conditions.Condition, len(source.Conditions))
-		for index, item := range source.Conditions {
-			list[index] = item
-		}
-		obj.Conditions = list
-	} else {
-		obj.Conditions = nil
-	}
-	if source.EnableStreamingIngest != nil {
-		value := *source.EnableStreamingIngest
-		obj.EnableStreamingIngest = &value
-	} else {
-		obj.EnableStreamingIngest = nil
-	}
-	if source.EngineType != nil {
-		value1 := EngineType_STATUS(*source.EngineType)
-		obj.EngineType = &value1
-	} else {
-		obj.EngineType = nil
-	}
-	if source.Etag != nil {
-		value2 := *source.Etag
-		obj.Etag = &value2
-	} else {
-		obj.Etag = nil
-	}
-	if source.ID != nil {
-		value3 := *source.ID
-		obj.ID = &value3
-	} else {
-		obj.ID = nil
-	}
-	if source.Location != nil {
-		value4 := *source.Location
-		obj.Location = &value4
-	} else {
-		obj.Location = nil
-	}
-	if source.Name != nil {
-		value5 := *source.Name
-		obj.Name = &value5
-	} else {
-		obj.Name = nil
-	}
-	if source.ProvisioningState != nil {
-		value6 := ProvisioningState_STATUS(*source.ProvisioningState)
-		obj.ProvisioningState = &value6
-	} else {
-		obj.ProvisioningState = nil
-	}
+	obj.Conditions = genruntime.CloneSlice(source.Conditions)
+	obj.EnableStreamingIngest = genruntime.ClonePointer(source.EnableStreamingIngest)
+	obj.EngineType = genruntime.CastPointer[EngineType_STATUS](source.EngineType)
+	obj.Etag = genruntime.ClonePointer(source.Etag)
+	obj.ID = genruntime.ClonePointer(source.ID)
+	obj.Location = genruntime.ClonePointer(source.Location)
+	obj.Name = genruntime.ClonePointer(source.Name)
+	obj.ProvisioningState = genruntime.CastPointer[ProvisioningState_STATUS](source.ProvisioningState)
 	if source.Sku != nil {
-		var value7 AzureSku_STATUS
-		if err := (&value7).AssignProperties_From_AzureSku_STATUS(source.Sku); err != nil {
+		var value AzureSku_STATUS
+		if err := (&value).AssignProperties_From_AzureSku_STATUS(source.Sku); err != nil {
 			return errors.Wrap(err, "converting Sku")
 		}
-		obj.Sku = &value7
+		obj.Sku = &value
 	} else {
 		obj.Sku = nil
 	}
-	if source.State != nil {
-		value8 := State_STATUS(*source.State)
-		obj.State = &value8
-	} else {
-		obj.State = nil
-	}
+	obj.State = genruntime.CastPointer[State_STATUS](source.State)
 	if source.SystemData != nil {
-		var value9 SystemData_STATUS
-		if err := (&value9).AssignProperties_From_SystemData_STATUS(source.SystemData); err != nil {
+		var value1 SystemData_STATUS
+		if err := (&value1).AssignProperties_From_SystemData_STATUS(source.SystemData); err != nil {
 			return errors.Wrap(err, "converting SystemData")
 		}
-		obj.SystemData = &value9
+		obj.SystemData = &value1
 	} else {
 		obj.SystemData = nil
 	}
-	if source.Tags != nil {
-		m := make(map[string]string, len(source.Tags))
-		for key, item1 := range source.Tags {
-			converted := item1
-			m[key] = converted
-		}
-		obj.Tags = m
-	} else {
-		obj.Tags = nil
-	}
-	if source.Type != nil {
-		value10 := *source.Type
-		obj.Type = &value10
-	} else {
-		obj.Type = nil
-	}
-	if source.URI != nil {
-		value11 := *source.URI
-		obj.URI = &value11
-	} else {
-		obj.URI = nil
-	}
-	if source.Zones != nil {
-		list1 := make([]string, len(source.Zones))
-		for index1, item2 := range source.Zones {
-			list1[index1] = item2
-		}
-		obj.Zones = list1
-	} else {
-		obj.Zones = nil
-	}
+	obj.Tags = genruntime.CloneMap(source.Tags)
+	obj.Type = genruntime.ClonePointer(source.Type)
+	obj.URI = genruntime.ClonePointer(source.URI)
+	obj.Zones = genruntime.CloneSlice(source.Zones)
 	return nil
 }
 
 // AssignProperties_To_AzureSku copies this AzureSku into the hub's AzureSku.
 func (obj *AzureSku) AssignProperties_To_AzureSku(destination *hub.AzureSku) error {
 	propertyBag := genruntime.NewPropertyBag()
-	if obj.Capacity != nil {
-		value := *obj.Capacity
-		destination.Capacity = &value
-	} else {
-		destination.Capacity = nil
-	}
-	value1 := string(obj.Name)
-	destination.Name = &value1
-	value2 := string(obj.Tier)
-	destination.Tier = &value2
+	destination.Capacity = genruntime.ClonePointer(obj.Capacity)
+	value := string(obj.Name)
+	destination.Name = &value
+	value1 := string(obj.Tier)
+	destination.Tier = &value1
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
 	} else {
@@ -416,12 +196,7 @@ func (obj *AzureSku) AssignProperties_To_AzureSku(destination *hub.AzureSku) err
 
 // AssignProperties_From_AzureSku populates this AzureSku from the hub's AzureSku.
 func (obj *AzureSku) AssignProperties_From_AzureSku(source *hub.AzureSku) error {
-	if source.Capacity != nil {
-		value := *source.Capacity
-		obj.Capacity = &value
-	} else {
-		obj.Capacity = nil
-	}
+	obj.Capacity = genruntime.ClonePointer(source.Capacity)
 	if source.Name != nil {
 		obj.Name = AzureSkuName(*source.Name)
 	} else {
@@ -438,24 +213,9 @@ func (obj *AzureSku) AssignProperties_From_AzureSku(source *hub.AzureSku) error 
 // AssignProperties_To_AzureSku_STATUS copies this AzureSku_STATUS into the hub's AzureSku_STATUS.
 func (obj *AzureSku_STATUS) AssignProperties_To_AzureSku_STATUS(destination *hub.AzureSku_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag()
-	if obj.Capacity != nil {
-		value := *obj.Capacity
-		destination.Capacity = &value
-	} else {
-		destination.Capacity = nil
-	}
-	if obj.Name != nil {
-		value1 := string(*obj.Name)
-		destination.Name = &value1
-	} else {
-		destination.Name = nil
-	}
-	if obj.Tier != nil {
-		value2 := string(*obj.Tier)
-		destination.Tier = &value2
-	} else {
-		destination.Tier = nil
-	}
+	destination.Capacity = genruntime.ClonePointer(obj.Capacity)
+	destination.Name = genruntime.CastPointer[string](obj.Name)
+	destination.Tier = genruntime.CastPointer[string](obj.Tier)
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
 	} else {
@@ -466,54 +226,19 @@ func (obj *AzureSku_STATUS) AssignProperties_To_AzureSku_STATUS(destination *hub
 
 // AssignProperties_From_AzureSku_STATUS populates this AzureSku_STATUS from the hub's AzureSku_STATUS.
 func (obj *AzureSku_STATUS) AssignProperties_From_AzureSku_STATUS(source *hub.AzureSku_STATUS) error {
-	if source.Capacity != nil {
-		value := *source.Capacity
-		obj.Capacity = &value
-	} else {
-		obj.Capacity = nil
-	}
-	if source.Name != nil {
-		value1 := AzureSkuName_STATUS(*source.Name)
-		obj.Name = &value1
-	} else {
-		obj.Name = nil
-	}
-	if source.Tier != nil {
-		value2 := AzureSkuTier_STATUS(*source.Tier)
-		obj.Tier = &value2
-	} else {
-		obj.Tier = nil
-	}
+	obj.Capacity = genruntime.ClonePointer(source.Capacity)
+	obj.Name = genruntime.CastPointer[AzureSkuName_STATUS](source.Name)
+	obj.Tier = genruntime.CastPointer[AzureSkuTier_STATUS](source.Tier)
 	return nil
 }
 
 // AssignProperties_To_SystemData_STATUS copies this SystemData_STATUS into the hub's SystemData_STATUS.
 func (obj *SystemData_STATUS) AssignProperties_To_SystemData_STATUS(destination *hub.SystemData_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag()
-	if obj.CreatedAt != nil {
-		value := *obj.CreatedAt
-		destination.CreatedAt = &value
-	} else {
-		destination.CreatedAt = nil
-	}
-	if obj.CreatedBy != nil {
-		value1 := *obj.CreatedBy
-		destination.CreatedBy = &value1
-	} else {
-		destination.CreatedBy = nil
-	}
-	if obj.CreatedByType != nil {
-		value2 := string(*obj.CreatedByType)
-		destination.CreatedByType = &value2
-	} else {
-		destination.CreatedByType = nil
-	}
-	if obj.LastModifiedAt != nil {
-		value3 := *obj.LastModifiedAt
-		destination.LastModifiedAt = &value3
-	} else {
-		destination.LastModifiedAt = nil
-	}
+	destination.CreatedAt = genruntime.ClonePointer(obj.CreatedAt)
+	destination.CreatedBy = genruntime.ClonePointer(obj.CreatedBy)
+	destination.CreatedByType = genruntime.CastPointer[string](obj.CreatedByType)
+	destination.LastModifiedAt = genruntime.ClonePointer(obj.LastModifiedAt)
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
 	} else {
@@ -524,29 +249,9 @@ func (obj *SystemData_STATUS) AssignProperties_To_SystemData_STATUS(destination 
 
 // AssignProperties_From_SystemData_STATUS populates this SystemData_STATUS from the hub's SystemData_STATUS.
 func (obj *SystemData_STATUS) AssignProperties_From_SystemData_STATUS(source *hub.SystemData_STATUS) error {
-	if source.CreatedAt != nil {
-		value := *source.CreatedAt
-		obj.CreatedAt = &value
-	} else {
-		obj.CreatedAt = nil
-	}
-	if source.CreatedBy != nil {
-		value1 := *source.CreatedBy
-		obj.CreatedBy = &value1
-	} else {
-		obj.CreatedBy = nil
-	}
-	if source.CreatedByType != nil {
-		value2 := CreatedByType_STATUS(*source.CreatedByType)
-		obj.CreatedByType = &value2
-	} else {
-		obj.CreatedByType = nil
-	}
-	if source.LastModifiedAt != nil {
-		value3 := *source.LastModifiedAt
-		obj.LastModifiedAt = &value3
-	} else {
-		obj.LastModifiedAt = nil
-	}
+	obj.CreatedAt = genruntime.ClonePointer(source.CreatedAt)
+	obj.CreatedBy = genruntime.ClonePointer(source.CreatedBy)
+	obj.CreatedByType = genruntime.CastPointer[CreatedByType_STATUS](source.CreatedByType)
+	obj.LastModifiedAt = genruntime.ClonePointer(source.LastModifiedAt)
 	return nil
 }

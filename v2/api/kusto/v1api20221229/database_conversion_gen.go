@@ -5,7 +5,6 @@ package v1api20221229
 import (
 	hub "github.com/asogen/asogen/v2/api/kusto/v1api20221229/storage"
 	"github.com/asogen/asogen/v2/pkg/genruntime"
-	"github.com/asogen/asogen/v2/pkg/genruntime/conditions"
 	"github.com/pkg/errors"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
@@ -58,27 +57,22 @@ func (r *Database) AssignProperties_From_Database(source *hub.Database) error {
 func (obj *Database_Spec) AssignProperties_To_Database_Spec(destination *hub.Database_Spec) error {
 	propertyBag := genruntime.NewPropertyBag()
 	destination.AzureName = obj.AzureName
-	if obj.Owner != nil {
-		value := *obj.Owner
-		destination.Owner = &value
-	} else {
-		destination.Owner = nil
-	}
+	destination.Owner = genruntime.ClonePointer(obj.Owner)
 	if obj.ReadOnlyFollowing != nil {
-		var value1 hub.ReadOnlyFollowingDatabase
-		if err := obj.ReadOnlyFollowing.AssignProperties_To_ReadOnlyFollowingDatabase(&value1); err != nil {
+		var value hub.ReadOnlyFollowingDatabase
+		if err := obj.ReadOnlyFollowing.AssignProperties_To_ReadOnlyFollowingDatabase(&value); err != nil {
 			return errors.Wrap(err, "converting ReadOnlyFollowing")
 		}
-		destination.ReadOnlyFollowing = &value1
+		destination.ReadOnlyFollowing = &value
 	} else {
 		destination.ReadOnlyFollowing = nil
 	}
 	if obj.ReadWrite != nil {
-		var value2 hub.ReadWriteDatabase
-		if err := obj.ReadWrite.AssignProperties_To_ReadWriteDatabase(&value2); err != nil {
+		var value1 hub.ReadWriteDatabase
+		if err := obj.ReadWrite.AssignProperties_To_ReadWriteDatabase(&value1); err != nil {
 			return errors.Wrap(err, "converting ReadWrite")
 		}
-		destination.ReadWrite = &value2
+		destination.ReadWrite = &value1
 	} else {
 		destination.ReadWrite = nil
 	}
@@ -93,27 +87,22 @@ func (obj *Database_Spec) AssignProperties_To_Database_Spec(destination *hub.Dat
 // AssignProperties_From_Database_Spec populates this Database_Spec from the hub's Database_Spec.
 func (obj *Database_Spec) AssignProperties_From_Database_Spec(source *hub.Database_Spec) error {
 	obj.AzureName = source.AzureName
-	if source.Owner != nil {
-		value := *source.Owner
-		obj.Owner = &value
-	} else {
-		obj.Owner = nil
-	}
+	obj.Owner = genruntime.ClonePointer(source.Owner)
 	if source.ReadOnlyFollowing != nil {
-		var value1 ReadOnlyFollowingDatabase
-		if err := (&value1).AssignProperties_From_ReadOnlyFollowingDatabase(source.ReadOnlyFollowing); err != nil {
+		var value ReadOnlyFollowingDatabase
+		if err := (&value).AssignProperties_From_ReadOnlyFollowingDatabase(source.ReadOnlyFollowing); err != nil {
 			return errors.Wrap(err, "converting ReadOnlyFollowing")
 		}
-		obj.ReadOnlyFollowing = &value1
+		obj.ReadOnlyFollowing = &value
 	} else {
 		obj.ReadOnlyFollowing = nil
 	}
 	if source.ReadWrite != nil {
-		var value2 ReadWriteDatabase
-		if err := (&value2).AssignProperties_From_ReadWriteDatabase(source.ReadWrite); err != nil {
+		var value1 ReadWriteDatabase
+		if err := (&value1).AssignProperties_From_ReadWriteDatabase(source.ReadWrite); err != nil {
 			return errors.Wrap(err, "converting ReadWrite")
 		}
-		obj.ReadWrite = &value2
+		obj.ReadWrite = &value1
 	} else {
 		obj.ReadWrite = nil
 	}
@@ -123,15 +112,7 @@ func (obj *Database_Spec) AssignProperties_From_Database_Spec(source *hub.Databa
 // AssignProperties_To_Database_STATUS copies this Database_STATUS into the hub's Database_STATUS.
 func (obj *Database_STATUS) AssignProperties_To_Database_STATUS(destination *hub.Database_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag()
-	if obj.Conditions != nil {
-		list := make([]conditions.Condition, len(obj.Conditions))
-		for index, item := range obj.Conditions {
-			list[index] = item
-		}
-		destination.Conditions = list
-	} else {
-		destination.Conditions = nil
-	}
+	destination.Conditions = genruntime.CloneSlice(obj.Conditions)
 	if obj.ReadOnlyFollowing != nil {
 		var value hub.ReadOnlyFollowingDatabase_STATUS
 		if err := obj.ReadOnlyFollowing.AssignProperties_To_ReadOnlyFollowingDatabase_STATUS(&value); err != nil {
@@ -160,15 +141,7 @@ func (obj *Database_STATUS) AssignProperties_To_Database_STATUS(destination *hub
 
 // AssignProperties_From_Database_STATUS populates this Database_STATUS from the hub's Database_STATUS.
 func (obj *Database_STATUS) AssignProperties_From_Database_STATUS(source *hub.Database_STATUS) error {
-	if source.Conditions != nil {
-		list := make([]conditions.Condition, len(source.Conditions))
-		for index, item := range source.Conditions {
-			list[index] = item
-		}
-		obj.Conditions = list
-	} else {
-		obj.Conditions = nil
-	}
+	obj.Conditions = genruntime.CloneSlice(source.Conditions)
 	if source.ReadOnlyFollowing != nil {
 		var value ReadOnlyFollowingDatabase_STATUS
 		if err := (&value).AssignProperties_From_ReadOnlyFollowingDatabase_STATUS(source.ReadOnlyFollowing); err != nil {
@@ -193,18 +166,8 @@ func (obj *Database_STATUS) AssignProperties_From_Database_STATUS(source *hub.Da
 // AssignProperties_To_ReadOnlyFollowingDatabase copies this ReadOnlyFollowingDatabase into the hub's ReadOnlyFollowingDatabase.
 func (obj *ReadOnlyFollowingDatabase) AssignProperties_To_ReadOnlyFollowingDatabase(destination *hub.ReadOnlyFollowingDatabase) error {
 	propertyBag := genruntime.NewPropertyBag()
-	if obj.HotCachePeriod != nil {
-		value := *obj.HotCachePeriod
-		destination.HotCachePeriod = &value
-	} else {
-		destination.HotCachePeriod = nil
-	}
-	if obj.Location != nil {
-		value1 := *obj.Location
-		destination.Location = &value1
-	} else {
-		destination.Location = nil
-	}
+	destination.HotCachePeriod = genruntime.ClonePointer(obj.HotCachePeriod)
+	destination.Location = genruntime.ClonePointer(obj.Location)
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
 	} else {
@@ -215,42 +178,17 @@ func (obj *ReadOnlyFollowingDatabase) AssignProperties_To_ReadOnlyFollowingDatab
 
 // AssignProperties_From_ReadOnlyFollowingDatabase populates this ReadOnlyFollowingDatabase from the hub's ReadOnlyFollowingDatabase.
 func (obj *ReadOnlyFollowingDatabase) AssignProperties_From_ReadOnlyFollowingDatabase(source *hub.ReadOnlyFollowingDatabase) error {
-	if source.HotCachePeriod != nil {
-		value := *source.HotCachePeriod
-		obj.HotCachePeriod = &value
-	} else {
-		obj.HotCachePeriod = nil
-	}
-	if source.Location != nil {
-		value1 := *source.Location
-		obj.Location = &value1
-	} else {
-		obj.Location = nil
-	}
+	obj.HotCachePeriod = genruntime.ClonePointer(source.HotCachePeriod)
+	obj.Location = genruntime.ClonePointer(source.Location)
 	return nil
 }
 
 // AssignProperties_To_ReadWriteDatabase copies this ReadWriteDatabase into the hub's ReadWriteDatabase.
 func (obj *ReadWriteDatabase) AssignProperties_To_ReadWriteDatabase(destination *hub.ReadWriteDatabase) error {
 	propertyBag := genruntime.NewPropertyBag()
-	if obj.HotCachePeriod != nil {
-		value := *obj.HotCachePeriod
-		destination.HotCachePeriod = &value
-	} else {
-		destination.HotCachePeriod = nil
-	}
-	if obj.Location != nil {
-		value1 := *obj.Location
-		destination.Location = &value1
-	} else {
-		destination.Location = nil
-	}
-	if obj.SoftDeletePeriod != nil {
-		value2 := *obj.SoftDeletePeriod
-		destination.SoftDeletePeriod = &value2
-	} else {
-		destination.SoftDeletePeriod = nil
-	}
+	destination.HotCachePeriod = genruntime.ClonePointer(obj.HotCachePeriod)
+	destination.Location = genruntime.ClonePointer(obj.Location)
+	destination.SoftDeletePeriod = genruntime.ClonePointer(obj.SoftDeletePeriod)
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
 	} else {
@@ -261,87 +199,32 @@ func (obj *ReadWriteDatabase) AssignProperties_To_ReadWriteDatabase(destination 
 
 // AssignProperties_From_ReadWriteDatabase populates this ReadWriteDatabase from the hub's ReadWriteDatabase.
 func (obj *ReadWriteDatabase) AssignProperties_From_ReadWriteDatabase(source *hub.ReadWriteDatabase) error {
-	if source.HotCachePeriod != nil {
-		value := *source.HotCachePeriod
-		obj.HotCachePeriod = &value
-	} else {
-		obj.HotCachePeriod = nil
-	}
-	if source.Location != nil {
-		value1 := *source.Location
-		obj.Location = &value1
-	} else {
-		obj.Location = nil
-	}
-	if source.SoftDeletePeriod != nil {
-		value2 := *source.SoftDeletePeriod
-		obj.SoftDeletePeriod = &value2
-	} else {
-		obj.SoftDeletePeriod = nil
-	}
+	obj.HotCachePeriod = genruntime.ClonePointer(source.HotCachePeriod)
+	obj.Location = genruntime.ClonePointer(source.Location)
+	obj.SoftDeletePeriod = genruntime.ClonePointer(source.SoftDeletePeriod)
 	return nil
 }
 
 // AssignProperties_To_ReadOnlyFollowingDatabase_STATUS copies this ReadOnlyFollowingDatabase_STATUS into the hub's ReadOnlyFollowingDatabase_STATUS.
 func (obj *ReadOnlyFollowingDatabase_STATUS) AssignProperties_To_ReadOnlyFollowingDatabase_STATUS(destination *hub.ReadOnlyFollowingDatabase_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag()
-	if obj.AttachedDatabaseConfigurationName != nil {
-		value := *obj.AttachedDatabaseConfigurationName
-		destination.AttachedDatabaseConfigurationName = &value
-	} else {
-		destination.AttachedDatabaseConfigurationName = nil
-	}
-	if obj.HotCachePeriod != nil {
-		value1 := *obj.HotCachePeriod
-		destination.HotCachePeriod = &value1
-	} else {
-		destination.HotCachePeriod = nil
-	}
-	if obj.ID != nil {
-		value2 := *obj.ID
-		destination.ID = &value2
-	} else {
-		destination.ID = nil
-	}
-	if obj.LeaderClusterResourceID != nil {
-		value3 := *obj.LeaderClusterResourceID
-		destination.LeaderClusterResourceID = &value3
-	} else {
-		destination.LeaderClusterResourceID = nil
-	}
-	if obj.Location != nil {
-		value4 := *obj.Location
-		destination.Location = &value4
-	} else {
-		destination.Location = nil
-	}
-	if obj.Name != nil {
-		value5 := *obj.Name
-		destination.Name = &value5
-	} else {
-		destination.Name = nil
-	}
-	if obj.ProvisioningState != nil {
-		value6 := string(*obj.ProvisioningState)
-		destination.ProvisioningState = &value6
-	} else {
-		destination.ProvisioningState = nil
-	}
+	destination.AttachedDatabaseConfigurationName = genruntime.ClonePointer(obj.AttachedDatabaseConfigurationName)
+	destination.HotCachePeriod = genruntime.ClonePointer(obj.HotCachePeriod)
+	destination.ID = genruntime.ClonePointer(obj.ID)
+	destination.LeaderClusterResourceID = genruntime.ClonePointer(obj.LeaderClusterResourceID)
+	destination.Location = genruntime.ClonePointer(obj.Location)
+	destination.Name = genruntime.ClonePointer(obj.Name)
+	destination.ProvisioningState = genruntime.CastPointer[string](obj.ProvisioningState)
 	if obj.SystemData != nil {
-		var value7 hub.SystemData_STATUS
-		if err := obj.SystemData.AssignProperties_To_SystemData_STATUS(&value7); err != nil {
+		var value hub.SystemData_STATUS
+		if err := obj.SystemData.AssignProperties_To_SystemData_STATUS(&value); err != nil {
 			return errors.Wrap(err, "converting SystemData")
 		}
-		destination.SystemData = &value7
+		destination.SystemData = &value
 	} else {
 		destination.SystemData = nil
 	}
-	if obj.Type != nil {
-		value8 := *obj.Type
-		destination.Type = &value8
-	} else {
-		destination.Type = nil
-	}
+	destination.Type = genruntime.ClonePointer(obj.Type)
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
 	} else {
@@ -352,126 +235,46 @@ func (obj *ReadOnlyFollowingDatabase_STATUS) AssignProperties_To_ReadOnlyFollowi
 
 // AssignProperties_From_ReadOnlyFollowingDatabase_STATUS populates this ReadOnlyFollowingDatabase_STATUS from the hub's ReadOnlyFollowingDatabase_STATUS.
 func (obj *ReadOnlyFollowingDatabase_STATUS) AssignProperties_From_ReadOnlyFollowingDatabase_STATUS(source *hub.ReadOnlyFollowingDatabase_STATUS) error {
-	if source.AttachedDatabaseConfigurationName != nil {
-		value := *source.AttachedDatabaseConfigurationName
-		obj.AttachedDatabaseConfigurationName = &value
-	} else {
-		obj.AttachedDatabaseConfigurationName = nil
-	}
-	if source.HotCachePeriod != nil {
-		value1 := *source.HotCachePeriod
-		obj.HotCachePeriod = &value1
-	} else {
-		obj.HotCachePeriod = nil
-	}
-	if source.ID != nil {
-		value2 := *source.ID
-		obj.ID = &value2
-	} else {
-		obj.ID = nil
-	}
-	if source.LeaderClusterResourceID != nil {
-		value3 := *source.LeaderClusterResourceID
-		obj.LeaderClusterResourceID = &value3
-	} else {
-		obj.LeaderClusterResourceID = nil
-	}
-	if source.Location != nil {
-		value4 := *source.Location
-		obj.Location = &value4
-	} else {
-		obj.Location = nil
-	}
-	if source.Name != nil {
-		value5 := *source.Name
-		obj.Name = &value5
-	} else {
-		obj.Name = nil
-	}
-	if source.ProvisioningState != nil {
-		value6 := ProvisioningState_STATUS(*source.ProvisioningState)
-		obj.ProvisioningState = &value6
-	} else {
-		obj.ProvisioningState = nil
-	}
+	obj.AttachedDatabaseConfigurationName = genruntime.ClonePointer(source.AttachedDatabaseConfigurationName)
+	obj.HotCachePeriod = genruntime.ClonePointer(source.HotCachePeriod)
+	obj.ID = genruntime.ClonePointer(source.ID)
+	obj.LeaderClusterResourceID = genruntime.ClonePointer(source.LeaderClusterResourceID)
+	obj.Location = genruntime.ClonePointer(source.Location)
+	obj.Name = genruntime.ClonePointer(source.Name)
+	obj.ProvisioningState = genruntime.CastPointer[ProvisioningState_STATUS](source.ProvisioningState)
 	if source.SystemData != nil {
-		var value7 SystemData_STATUS
-		if err := (&value7).AssignProperties_From_SystemData_STATUS(source.SystemData); err != nil {
+		var value SystemData_STATUS
+		if err := (&value).AssignProperties_From_SystemData_STATUS(source.SystemData); err != nil {
 			return errors.Wrap(err, "converting SystemData")
 		}
-		obj.SystemData = &value7
+		obj.SystemData = &value
 	} else {
 		obj.SystemData = nil
 	}
-	if source.Type != nil {
-		value8 := *source.Type
-		obj.Type = &value8
-	} else {
-		obj.Type = nil
-	}
+	obj.Type = genruntime.ClonePointer(source.Type)
 	return nil
 }
 
 // AssignProperties_To_ReadWriteDatabase_STATUS copies this ReadWriteDatabase_STATUS into the hub's ReadWriteDatabase_STATUS.
 func (obj *ReadWriteDatabase_STATUS) AssignProperties_To_ReadWriteDatabase_STATUS(destination *hub.ReadWriteDatabase_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag()
-	if obj.HotCachePeriod != nil {
-		value := *obj.HotCachePeriod
-		destination.HotCachePeriod = &value
-	} else {
-		destination.HotCachePeriod = nil
-	}
-	if obj.ID != nil {
-		value1 := *obj.ID
-		destination.ID = &value1
-	} else {
-		destination.ID = nil
-	}
-	if obj.IsFollowed != nil {
-		value2 := *obj.IsFollowed
-		destination.IsFollowed = &value2
-	} else {
-		destination.IsFollowed = nil
-	}
-	if obj.Location != nil {
-		value3 := *obj.Location
-		destination.Location = &value3
-	} else {
-		destination.Location = nil
-	}
-	if obj.Name != nil {
-		value4 := *obj.Name
-		destination.Name = &value4
-	} else {
-		destination.Name = nil
-	}
-	if obj.ProvisioningState != nil {
-		value5 := string(*obj.ProvisioningState)
-		destination.ProvisioningState = &value5
-	} else {
-		destination.ProvisioningState = nil
-	}
-	if obj.SoftDeletePeriod != nil {
-		value6 := *obj.SoftDeletePeriod
-		destination.SoftDeletePeriod = &value6
-	} else {
-		destination.SoftDeletePeriod = nil
-	}
+	destination.HotCachePeriod = genruntime.ClonePointer(obj.HotCachePeriod)
+	destination.ID = genruntime.ClonePointer(obj.ID)
+	destination.IsFollowed = genruntime.ClonePointer(obj.IsFollowed)
+	destination.Location = genruntime.ClonePointer(obj.Location)
+	destination.Name = genruntime.ClonePointer(obj.Name)
+	destination.ProvisioningState = genruntime.CastPointer[string](obj.ProvisioningState)
+	destination.SoftDeletePeriod = genruntime.ClonePointer(obj.SoftDeletePeriod)
 	if obj.SystemData != nil {
-		var value7 hub.SystemData_STATUS
-		if err := obj.SystemData.AssignProperties_To_SystemData_STATUS(&value7); err != nil {
+		var value hub.SystemData_STATUS
+		if err := obj.SystemData.AssignProperties_To_SystemData_STATUS(&value); err != nil {
 			return errors.Wrap(err, "converting SystemData")
 		}
-		destination.SystemData = &value7
+		destination.SystemData = &value
 	} else {
 		destination.SystemData = nil
 	}
-	if obj.Type != nil {
-		value8 := *obj.Type
-		destination.Type = &value8
-	} else {
-		destination.Type = nil
-	}
+	destination.Type = genruntime.ClonePointer(obj.Type)
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
 	} else {
@@ -482,62 +285,22 @@ func (obj *ReadWriteDatabase_STATUS) AssignProperties_To_ReadWriteDatabase_STATU
 
 // AssignProperties_From_ReadWriteDatabase_STATUS populates this ReadWriteDatabase_STATUS from the hub's ReadWriteDatabase_STATUS.
 func (obj *ReadWriteDatabase_STATUS) AssignProperties_From_ReadWriteDatabase_STATUS(source *hub.ReadWriteDatabase_STATUS) error {
-	if source.HotCachePeriod != nil {
-		value := *source.HotCachePeriod
-		obj.HotCachePeriod = &value
-	} else {
-		obj.HotCachePeriod = nil
-	}
-	if source.ID != nil {
-		value1 := *source.ID
-		obj.ID = &value1
-	} else {
-		obj.ID = nil
-	}
-	if source.IsFollowed != nil {
-		value2 := *source.IsFollowed
-		obj.IsFollowed = &value2
-	} else {
-		obj.IsFollowed = nil
-	}
-	if source.Location != nil {
-		value3 := *source.Location
-		obj.Location = &value3
-	} else {
-		obj.Location = nil
-	}
-	if source.Name != nil {
-		value4 := *source.Name
-		obj.Name = &value4
-	} else {
-		obj.Name = nil
-	}
-	if source.ProvisioningState != nil {
-		value5 := ProvisioningState_STATUS(*source.ProvisioningState)
-		obj.ProvisioningState = &value5
-	} else {
-		obj.ProvisioningState = nil
-	}
-	if source.SoftDeletePeriod != nil {
-		value6 := *source.SoftDeletePeriod
-		obj.SoftDeletePeriod = &value6
-	} else {
-		obj.SoftDeletePeriod = nil
-	}
+	obj.HotCachePeriod = genruntime.ClonePointer(source.HotCachePeriod)
+	obj.ID = genruntime.ClonePointer(source.ID)
+	obj.IsFollowed = genruntime.ClonePointer(source.IsFollowed)
+	obj.Location = genruntime.ClonePointer(source.Location)
+	obj.Name = genruntime.ClonePointer(source.Name)
+	obj.ProvisioningState = genruntime.CastPointer[ProvisioningState_STATUS](source.ProvisioningState)
+	obj.SoftDeletePeriod = genruntime.ClonePointer(source.SoftDeletePeriod)
 	if source.SystemData != nil {
-		var value7 SystemData_STATUS
-		if err := (&value7).AssignProperties_From_SystemData_STATUS(source.SystemData); err != nil {
+		var value SystemData_STATUS
+		if err := (&value).AssignProperties_From_SystemData_STATUS(source.SystemData); err != nil {
 			return errors.Wrap(err, "converting SystemData")
 		}
-		obj.SystemData = &value7
+		obj.SystemData = &value
 	} else {
 		obj.SystemData = nil
 	}
-	if source.Type != nil {
-		value8 := *source.Type
-		obj.Type = &value8
-	} else {
-		obj.Type = nil
-	}
+	obj.Type = genruntime.ClonePointer(source.Type)
 	return nil
 }

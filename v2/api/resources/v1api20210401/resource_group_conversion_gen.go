@@ -5,7 +5,6 @@ package v1api20210401
 import (
 	hub "github.com/asogen/asogen/v2/api/resources/v1api20210401/storage"
 	"github.com/asogen/asogen/v2/pkg/genruntime"
-	"github.com/asogen/asogen/v2/pkg/genruntime/conditions"
 	"github.com/pkg/errors"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
@@ -60,22 +59,8 @@ func (obj *ResourceGroup_Spec) AssignProperties_To_ResourceGroup_Spec(destinatio
 	destination.AzureName = obj.AzureName
 	value := obj.Location
 	destination.Location = &value
-	if obj.ManagedBy != nil {
-		value1 := *obj.ManagedBy
-		destination.ManagedBy = &value1
-	} else {
-		destination.ManagedBy = nil
-	}
-	if obj.Tags != nil {
-		m := make(map[string]string, len(obj.Tags))
-		for key, item := range obj.Tags {
-			converted := item
-			m[key] = converted
-		}
-		destination.Tags = m
-	} else {
-		destination.Tags = nil
-	}
+	destination.ManagedBy = genruntime.ClonePointer(obj.ManagedBy)
+	destination.Tags = genruntime.CloneMap(obj.Tags)
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
 	} else {
@@ -92,86 +77,30 @@ func (obj *ResourceGroup_Spec) AssignProperties_From_ResourceGroup_Spec(source *
 	} else {
 		obj.Location = ""
 	}
-	if source.ManagedBy != nil {
-		value := *source.ManagedBy
-		obj.ManagedBy = &value
-	} else {
-		obj.ManagedBy = nil
-	}
-	if source.Tags != nil {
-		m := make(map[string]string, len(source.Tags))
-		for key, item := range source.Tags {
-			converted := item
-			m[key] = converted
-		}
-		obj.Tags = m
-	} else {
-		obj.Tags = nil
-	}
+	obj.ManagedBy = genruntime.ClonePointer(source.ManagedBy)
+	obj.Tags = genruntime.CloneMap(source.Tags)
 	return nil
 }
 
 // AssignProperties_To_ResourceGroup_STATUS copies this ResourceGroup_STATUS into the hub's ResourceGroup_STATUS.
 func (obj *ResourceGroup_STATUS) AssignProperties_To_ResourceGroup_STATUS(destination *hub.ResourceGroup_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag()
-	if obj.Conditions != nil {
-		list := make([]conditions.Condition, len(obj.Conditions))
-		for index, item := range obj.Conditions {
-			list[index] = item
-		}
-		destination.Conditions = list
-	} else {
-		destination.Conditions = nil
-	}
-	if obj.ID != nil {
-		value := *obj.ID
-		destination.ID = &value
-	} else {
-		destination.ID = nil
-	}
-	if obj.Location != nil {
-		value1 := *obj.Location
-		destination.Location = &value1
-	} else {
-		destination.Location = nil
-	}
-	if obj.ManagedBy != nil {
-		value2 := *obj.ManagedBy
-		destination.ManagedBy = &value2
-	} else {
-		destination.ManagedBy = nil
-	}
-	if obj.Name != nil {
-		value3 := *obj.Name
-		destination.Name = &value3
-	} else {
-		destination.Name = nil
-	}
+	destination.Conditions = genruntime.CloneSlice(obj.Conditions)
+	destination.ID = genruntime.ClonePointer(obj.ID)
+	destination.Location = genruntime.ClonePointer(obj.Location)
+	destination.ManagedBy = genruntime.ClonePointer(obj.ManagedBy)
+	destination.Name = genruntime.ClonePointer(obj.Name)
 	if obj.Properties != nil {
-		var value4 hub.ResourceGroupProperties_STATUS
-		if err := obj.Properties.AssignProperties_To_ResourceGroupProperties_STATUS(&value4); err != nil {
+		var value hub.ResourceGroupProperties_STATUS
+		if err := obj.Properties.AssignProperties_To_ResourceGroupProperties_STATUS(&value); err != nil {
 			return errors.Wrap(err, "converting Properties")
 		}
-		destination.Properties = &value4
+		destination.Properties = &value
 	} else {
 		destination.Properties = nil
 	}
-	if obj.Tags != nil {
-		m := make(map[string]string, len(obj.Tags))
-		for key, item1 := range obj.Tags {
-			converted := item1
-			m[key] = converted
-		}
-		destination.Tags = m
-	} else {
-		destination.Tags = nil
-	}
-	if obj.Type != nil {
-		value5 := *obj.Type
-		destination.Type = &value5
-	} else {
-		destination.Type = nil
-	}
+	destination.Tags = genruntime.CloneMap(obj.Tags)
+	destination.Type = genruntime.ClonePointer(obj.Type)
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
 	} else {
@@ -182,76 +111,29 @@ func (obj *ResourceGroup_STATUS) AssignProperties_To_ResourceGroup_STATUS(destin
 
 // AssignProperties_From_ResourceGroup_STATUS populates this ResourceGroup_STATUS from the hub's ResourceGroup_STATUS.
 func (obj *ResourceGroup_STATUS) AssignProperties_From_ResourceGroup_STATUS(source *hub.ResourceGroup_STATUS) error {
-	if source.Conditions != nil {
-		list := make([]conditions.Condition, len(source.Conditions))
-		for index, item := range source.Conditions {
-			list[index] = item
-		}
-		obj.Conditions = list
-	} else {
-		obj.Conditions = nil
-	}
-	if source.ID != nil {
-		value := *source.ID
-		obj.ID = &value
-	} else {
-		obj.ID = nil
-	}
-	if source.Location != nil {
-		value1 := *source.Location
-		obj.Location = &value1
-	} else {
-		obj.Location = nil
-	}
-	if source.ManagedBy != nil {
-		value2 := *source.ManagedBy
-		obj.ManagedBy = &value2
-	} else {
-		obj.ManagedBy = nil
-	}
-	if source.Name != nil {
-		value3 := *source.Name
-		obj.Name = &value3
-	} else {
-		obj.Name = nil
-	}
+	obj.Conditions = genruntime.CloneSlice(source.Conditions)
+	obj.ID = genruntime.ClonePointer(source.ID)
+	obj.Location = genruntime.ClonePointer(source.Location)
+	obj.ManagedBy = genruntime.ClonePointer(source.ManagedBy)
+	obj.Name = genruntime.ClonePointer(source.Name)
 	if source.Properties != nil {
-		var value4 ResourceGroupProperties_STATUS
-		if err := (&value4).AssignProperties_From_ResourceGroupProperties_STATUS(source.Properties); err != nil {
+		var value ResourceGroupProperties_STATUS
+		if err := (&value).AssignProperties_From_ResourceGroupProperties_STATUS(source.Properties); err != nil {
 			return errors.Wrap(err, "converting Properties")
 		}
-		obj.Properties = &value4
+		obj.Properties = &value
 	} else {
 		obj.Properties = nil
 	}
-	if source.Tags != nil {
-		m := make(map[string]string, len(source.Tags))
-		for key, item1 := range source.Tags {
-			converted := item1
-			m[key] = converted
-		}
-		obj.Tags = m
-	} else {
-		obj.Tags = nil
-	}
-	if source.Type != nil {
-		value5 := *source.Type
-		obj.Type = &value5
-	} else {
-		obj.Type = nil
-	}
+	obj.Tags = genruntime.CloneMap(source.Tags)
+	obj.Type = genruntime.ClonePointer(source.Type)
 	return nil
 }
 
 // AssignProperties_To_ResourceGroupProperties_STATUS copies this ResourceGroupProperties_STATUS into the hub's ResourceGroupProperties_STATUS.
 func (obj *ResourceGroupProperties_STATUS) AssignProperties_To_ResourceGroupProperties_STATUS(destination *hub.ResourceGroupProperties_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag()
-	if obj.ProvisioningState != nil {
-		value := *obj.ProvisioningState
-		destination.ProvisioningState = &value
-	} else {
-		destination.ProvisioningState = nil
-	}
+	destination.ProvisioningState = genruntime.ClonePointer(obj.ProvisioningState)
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
 	} else {
@@ -262,11 +144,6 @@ func (obj *ResourceGroupProperties_STATUS) AssignProperties_To_ResourceGroupProp
 
 // AssignProperties_From_ResourceGroupProperties_STATUS populates this ResourceGroupProperties_STATUS from the hub's ResourceGroupProperties_STATUS.
 func (obj *ResourceGroupProperties_STATUS) AssignProperties_From_ResourceGroupProperties_STATUS(source *hub.ResourceGroupProperties_STATUS) error {
-	if source.ProvisioningState != nil {
-		value := *source.ProvisioningState
-		obj.ProvisioningState = &value
-	} else {
-		obj.ProvisioningState = nil
-	}
+	obj.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
 	return nil
 }

@@ -5,7 +5,6 @@ package v1api20230101
 import (
 	hub "github.com/asogen/asogen/v2/api/storage/v1api20230101/storage"
 	"github.com/asogen/asogen/v2/pkg/genruntime"
-	"github.com/asogen/asogen/v2/pkg/genruntime/conditions"
 	"github.com/pkg/errors"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
@@ -57,65 +56,31 @@ func (r *StorageAccount) AssignProperties_From_StorageAccount(source *hub.Storag
 // AssignProperties_To_StorageAccount_Spec copies this StorageAccount_Spec into the hub's StorageAccount_Spec.
 func (obj *StorageAccount_Spec) AssignProperties_To_StorageAccount_Spec(destination *hub.StorageAccount_Spec) error {
 	propertyBag := genruntime.NewPropertyBag()
-	if obj.AccessTier != nil {
-		value := string(*obj.AccessTier)
-		destination.AccessTier = &value
-	} else {
-		destination.AccessTier = nil
-	}
-	if obj.AllowBlobPublicAccess != nil {
-		value1 := *obj.AllowBlobPublicAccess
-		destination.AllowBlobPublicAccess = &value1
-	} else {
-		destination.AllowBlobPublicAccess = nil
-	}
+	destination.AccessTier = genruntime.CastPointer[string](obj.AccessTier)
+	destination.AllowBlobPublicAccess = genruntime.ClonePointer(obj.AllowBlobPublicAccess)
 	destination.AzureName = obj.AzureName
-	value2 := string(obj.Kind)
-	destination.Kind = &value2
-	value3 := obj.Location
-	destination.Location = &value3
-	if obj.MinimumTLSVersion != nil {
-		value4 := string(*obj.MinimumTLSVersion)
-		destination.MinimumTLSVersion = &value4
-	} else {
-		destination.MinimumTLSVersion = nil
-	}
+	value := string(obj.Kind)
+	destination.Kind = &value
+	value1 := obj.Location
+	destination.Location = &value1
+	destination.MinimumTLSVersion = genruntime.CastPointer[string](obj.MinimumTLSVersion)
 	if obj.NetworkAcls != nil {
-		var value5 hub.NetworkRuleSet
-		if err := obj.NetworkAcls.AssignProperties_To_NetworkRuleSet(&value5); err != nil {
+		var value2 hub.NetworkRuleSet
+		if err := obj.NetworkAcls.AssignProperties_To_NetworkRuleSet(&value2); err != nil {
 			return errors.Wrap(err, "converting NetworkAcls")
 		}
-		destination.NetworkAcls = &value5
+		destination.NetworkAcls = &value2
 	} else {
 		destination.NetworkAcls = nil
 	}
-	if obj.Owner != nil {
-		value6 := *obj.Owner
-		destination.Owner = &value6
-	} else {
-		destination.Owner = nil
-	}
-	var value7 hub.Sku
-	if err := (&obj.Sku).AssignProperties_To_Sku(&value7); err != nil {
+	destination.Owner = genruntime.ClonePointer(obj.Owner)
+	var value3 hub.Sku
+	if err := (&obj.Sku).AssignProperties_To_Sku(&value3); err != nil {
 		return errors.Wrap(err, "converting Sku")
 	}
-	destination.Sku = &value7
-	if obj.SupportsHTTPSTrafficOnly != nil {
-		value8 := *obj.SupportsHTTPSTrafficOnly
-		destination.SupportsHTTPSTrafficOnly = &value8
-	} else {
-		destination.SupportsHTTPSTrafficOnly = nil
-	}
-	if obj.Tags != nil {
-		m := make(map[string]string, len(obj.Tags))
-		for key, item := range obj.Tags {
-			converted := item
-			m[key] = converted
-		}
-		destination.Tags = m
-	} else {
-		destination.Tags = nil
-	}
+	destination.Sku = &value3
+	destination.SupportsHTTPSTrafficOnly = genruntime.ClonePointer(obj.SupportsHTTPSTrafficOnly)
+	destination.Tags = genruntime.CloneMap(obj.Tags)
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
 	} else {
@@ -126,18 +91,8 @@ func (obj *StorageAccount_Spec) AssignProperties_To_StorageAccount_Spec(destinat
 
 // AssignProperties_From_StorageAccount_Spec populates this StorageAccount_Spec from the hub's StorageAccount_Spec.
 func (obj *StorageAccount_Spec) AssignProperties_From_StorageAccount_Spec(source *hub.StorageAccount_Spec) error {
-	if source.AccessTier != nil {
-		value := AccessTier(*source.AccessTier)
-		obj.AccessTier = &value
-	} else {
-		obj.AccessTier = nil
-	}
-	if source.AllowBlobPublicAccess != nil {
-		value1 := *source.AllowBlobPublicAccess
-		obj.AllowBlobPublicAccess = &value1
-	} else {
-		obj.AllowBlobPublicAccess = nil
-	}
+	obj.AccessTier = genruntime.CastPointer[AccessTier](source.AccessTier)
+	obj.AllowBlobPublicAccess = genruntime.ClonePointer(source.AllowBlobPublicAccess)
 	obj.AzureName = source.AzureName
 	if source.Kind != nil {
 		obj.Kind = Kind(*source.Kind)
@@ -149,27 +104,17 @@ func (obj *StorageAccount_Spec) AssignProperties_From_StorageAccount_Spec(source
 	} else {
 		obj.Location = ""
 	}
-	if source.MinimumTLSVersion != nil {
-		value2 := MinimumTLSVersion(*source.MinimumTLSVersion)
-		obj.MinimumTLSVersion = &value2
-	} else {
-		obj.MinimumTLSVersion = nil
-	}
+	obj.MinimumTLSVersion = genruntime.CastPointer[MinimumTLSVersion](source.MinimumTLSVersion)
 	if source.NetworkAcls != nil {
-		var value3 NetworkRuleSet
-		if err := (&value3).AssignProperties_From_NetworkRuleSet(source.NetworkAcls); err != nil {
+		var value NetworkRuleSet
+		if err := (&value).AssignProperties_From_NetworkRuleSet(source.NetworkAcls); err != nil {
 			return errors.Wrap(err, "converting NetworkAcls")
 		}
-		obj.NetworkAcls = &value3
+		obj.NetworkAcls = &value
 	} else {
 		obj.NetworkAcls = nil
 	}
-	if source.Owner != nil {
-		value4 := *source.Owner
-		obj.Owner = &value4
-	} else {
-		obj.Owner = nil
-	}
+	obj.Owner = genruntime.ClonePointer(source.Owner)
 	if source.Sku != nil {
 		if err := (&obj.Sku).AssignProperties_From_Sku(source.Sku); err != nil {
 			return errors.Wrap(err, "converting Sku")
@@ -177,155 +122,64 @@ func (obj *StorageAccount_Spec) AssignProperties_From_StorageAccount_Spec(source
 	} else {
 		obj.Sku = Sku{}
 	}
-	if source.SupportsHTTPSTrafficOnly != nil {
-		value5 := *source.SupportsHTTPSTrafficOnly
-		obj.SupportsHTTPSTrafficOnly = &value5
-	} else {
-		obj.SupportsHTTPSTrafficOnly = nil
-	}
-	if source.Tags != nil {
-		m := make(map[string]string, len(source.Tags))
-		for key, item := range source.Tags {
-			converted := item
-			m[key] = converted
-		}
-		obj.Tags = m
-	} else {
-		obj.Tags = nil
-	}
+	obj.SupportsHTTPSTrafficOnly = genruntime.ClonePointer(source.SupportsHTTPSTrafficOnly)
+	obj.Tags = genruntime.CloneMap(source.Tags)
 	return nil
 }
 
 // AssignProperties_To_StorageAccount_STATUS copies this StorageAccount_STATUS into the hub's StorageAccount_STATUS.
 func (obj *StorageAccount_STATUS) AssignProperties_To_StorageAccount_STATUS(destination *hub.StorageAccount_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag()
-	if obj.AccessTier != nil {
-		value := string(*obj.AccessTier)
-		destination.AccessTier = &value
-	} else {
-		destination.AccessTier = nil
-	}
-	if obj.AllowBlobPublicAccess != nil {
-		value1 := *obj.AllowBlobPublicAccess
-		destination.AllowBlobPublicAccess = &value1
-	} else {
-		destination.AllowBlobPublicAccess = nil
-	}
-	if obj.Conditions != nil {
-		list := make([]conditions.Condition, len(obj.Conditions))
-		for index, item := range obj.Conditions {
-			list[index] = item
-		}
-		destination.Conditions = list
-	} else {
-		destination.Conditions = nil
-	}
-	if obj.CreationTime != nil {
-		value2 := *obj.CreationTime
-		destination.CreationTime = &value2
-	} else {
-		destination.CreationTime = nil
-	}
-	if obj.ID != nil {
-		value3 := *obj.ID
-		destination.ID = &value3
-	} else {
-		destination.ID = nil
-	}
-	if obj.Kind != nil {
-		value4 := string(*obj.Kind)
-		destination.Kind = &value4
-	} else {
-		destination.Kind = nil
-	}
-	if obj.Location != nil {
-		value5 := *obj.Location
-		destination.Location = &value5
-	} else {
-		destination.Location = nil
-	}
-	if obj.MinimumTLSVersion != nil {
-		value6 := string(*obj.MinimumTLSVersion)
-		destination.MinimumTLSVersion = &value6
-	} else {
-		destination.MinimumTLSVersion = nil
-	}
-	if obj.Name != nil {
-		value7 := *obj.Name
-		destination.Name = &value7
-	} else {
-		destination.Name = nil
-	}
+	destination.AccessTier = genruntime.CastPointer[string](obj.AccessTier)
+	destination.AllowBlobPublicAccess = genruntime.ClonePointer(obj.AllowBlobPublicAccess)
+	destination.Conditions = genruntime.CloneSlice(obj.Conditions)
+	destination.CreationTime = genruntime.ClonePointer(obj.CreationTime)
+	destination.ID = genruntime.ClonePointer(obj.ID)
+	destination.Kind = genruntime.CastPointer[string](obj.Kind)
+	destination.Location = genruntime.ClonePointer(obj.Location)
+	destination.MinimumTLSVersion = genruntime.CastPointer[string](obj.MinimumTLSVersion)
+	destination.Name = genruntime.ClonePointer(obj.Name)
 	if obj.NetworkAcls != nil {
-		var value8 hub.NetworkRuleSet_STATUS
-		if err := obj.NetworkAcls.AssignProperties_To_NetworkRuleSet_STATUS(&value8); err != nil {
+		var value hub.NetworkRuleSet_STATUS
+		if err := obj.NetworkAcls.AssignProperties_To_NetworkRuleSet_STATUS(&value); err != nil {
 			return errors.Wrap(err, "converting NetworkAcls")
 		}
-		destination.NetworkAcls = &value8
+		destination.NetworkAcls = &value
 	} else {
 		destination.NetworkAcls = nil
 	}
 	if obj.PrimaryEndpoints != nil {
-		var value9 hub.Endpoints_STATUS
-		if err := obj.PrimaryEndpoints.AssignProperties_To_Endpoints_STATUS(&value9); err != nil {
+		var value1 hub.Endpoints_STATUS
+		if err := obj.PrimaryEndpoints.AssignProperties_To_Endpoints_STATUS(&value1); err != nil {
 			return errors.Wrap(err, "converting PrimaryEndpoints")
 		}
-		destination.PrimaryEndpoints = &value9
+		destination.PrimaryEndpoints = &value1
 	} else {
 		destination.PrimaryEndpoints = nil
 	}
-	if obj.PrimaryLocation != nil {
-		value10 := *obj.PrimaryLocation
-		destination.PrimaryLocation = &value10
-	} else {
-		destination.PrimaryLocation = nil
-	}
-	if obj.ProvisioningState != nil {
-		value11 := string(*obj.ProvisioningState)
-		destination.ProvisioningState = &value11
-	} else {
-		destination.ProvisioningState = nil
-	}
+	destination.PrimaryLocation = genruntime.ClonePointer(obj.PrimaryLocation)
+	destination.ProvisioningState = genruntime.CastPointer[string](obj.ProvisioningState)
 	if obj.Sku != nil {
-		var value12 hub.Sku_STATUS
-		if err := obj.Sku.AssignProperties_To_Sku_STATUS(&value12); err != nil {
+		var value2 hub.Sku_STATUS
+		if err := obj.Sku.AssignProperties_To_Sku_STATUS(&value2); err != nil {
 			return errors.Wrap(err, "converting Sku")
 		}
-		destination.Sku = &value12
+		destination.Sku = &value2
 	} else {
 		destination.Sku = nil
 	}
-	if obj.SupportsHTTPSTrafficOnly != nil {
-		value13 := *obj.SupportsHTTPSTrafficOnly
-		destination.SupportsHTTPSTrafficOnly = &value13
-	} else {
-		destination.SupportsHTTPSTrafficOnly = nil
-	}
+	destination.SupportsHTTPSTrafficOnly = genruntime.ClonePointer(obj.SupportsHTTPSTrafficOnly)
 	if obj.SystemData != nil {
-		var value14 hub.SystemData_STATUS
-		if err := obj.SystemData.AssignProperties_To_SystemData_STATUS(&value14); err != nil {
+		var value3 hub.SystemData_STATUS
+		if err := obj.SystemData.AssignProperties_To_SystemData_STATUS(&value3); err != nil {
 			return errors.Wrap(err, "converting SystemData")
 		}
-		destination.SystemData = &value14
+		destination.SystemData = &value3
 	} else {
 		destination.SystemData = nil
 	}
-	if obj.Tags != nil {
-		m := make(map[string]string, len(obj.Tags))
-		for key, item1 := range obj.Tags {
-			converted := item1
-			m[key] = converted
-		}
-		destination.Tags = m
-	} else {
-		destination.Tags = nil
-	}
-	if obj.Type != nil {
-		value15 := *obj.Type
-		destination.Type = &value15
-	} else {
-		destination.Type = nil
-	}
+	destination.Tags = genruntime.CloneMap(obj.Tags)
+	destination.Type = genruntime.ClonePointer(obj.Type)
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
 	} else {
@@ -336,147 +190,65 @@ func (obj *StorageAccount_STATUS) AssignProperties_To_StorageAccount_STATUS(dest
 
 // AssignProperties_From_StorageAccount_STATUS populates this StorageAccount_STATUS from the hub's StorageAccount_STATUS.
 func (obj *StorageAccount_STATUS) AssignProperties_From_StorageAccount_STATUS(source *hub.StorageAccount_STATUS) error {
-	if source.AccessTier != nil {
-		value := AccessTier_STATUS(*source.AccessTier)
-		obj.AccessTier = &value
-	} else {
-		obj.AccessTier = nil
-	}
-	if source.AllowBlobPublicAccess != nil {
-		value1 := *source.AllowBlobPublicAccess
-		obj.AllowBlobPublicAccess = &value1
-	} else {
-		obj.AllowBlobPublicAccess = nil
-	}
-	if source.Conditions != nil {
-		list := make([]conditions.Condition, len(source.Conditions))
-		for index, item := range source.Conditions {
-			list[index] = item
-		}
-		obj.Conditions = list
-	} else {
-		obj.Conditions = nil
-	}
-	if source.CreationTime != nil {
-		value2 := *source.CreationTime
-		obj.CreationTime = &value2
-	} else {
-		obj.CreationTime = nil
-	}
-	if source.ID != nil {
-		value3 := *source.ID
-		obj.ID = &value3
-	} else {
-		obj.ID = nil
-	}
-	if source.Kind != nil {
-		value4 := Kind_STATUS(*source.Kind)
-		obj.Kind = &value4
-	} else {
-		obj.Kind = nil
-	}
-	if source.Location != nil {
-		value5 := *source.Location
-		obj.Location = &value5
-	} else {
-		obj.Location = nil
-	}
-	if source.MinimumTLSVersion != nil {
-		value6 := MinimumTLSVersion_STATUS(*source.MinimumTLSVersion)
-		obj.MinimumTLSVersion = &value6
-	} else {
-		obj.MinimumTLSVersion = nil
-	}
-	if source.Name != nil {
-		value7 := *source.Name
-		obj.Name = &value7
-	} else {
-		obj.Name = nil
-	}
+	obj.AccessTier = genruntime.CastPointer[AccessTier_STATUS](source.AccessTier)
+	obj.AllowBlobPublicAccess = genruntime.ClonePointer(source.AllowBlobPublicAccess)
+	obj.Conditions = genruntime.CloneSlice(source.Conditions)
+	obj.CreationTime = genruntime.ClonePointer(source.CreationTime)
+	obj.ID = genruntime.ClonePointer(source.ID)
+	obj.Kind = genruntime.CastPointer[Kind_STATUS](source.Kind)
+	obj.Location = genruntime.ClonePointer(source.Location)
+	obj.MinimumTLSVersion = genruntime.CastPointer[MinimumTLSVersion_STATUS](source.MinimumTLSVersion)
+	obj.Name = genruntime.ClonePointer(source.Name)
 	if source.NetworkAcls != nil {
-		var value8 NetworkRuleSet_STATUS
-		if err := (&value8).AssignProperties_From_NetworkRuleSet_STATUS(source.NetworkAcls); err != nil {
+		var value NetworkRuleSet_STATUS
+		if err := (&value).AssignProperties_From_NetworkRuleSet_STATUS(source.NetworkAcls); err != nil {
 			return errors.Wrap(err, "converting NetworkAcls")
 		}
-		obj.NetworkAcls = &value8
+		obj.NetworkAcls = &value
 	} else {
 		obj.NetworkAcls = nil
 	}
 	if source.PrimaryEndpoints != nil {
-		var value9 Endpoints_STATUS
-		if err := (&value9).AssignProperties_From_Endpoints_STATUS(source.PrimaryEndpoints); err != nil {
+		var value1 Endpoints_STATUS
+		if err := (&value1).AssignProperties_From_Endpoints_STATUS(source.PrimaryEndpoints); err != nil {
 			return errors.Wrap(err, "converting PrimaryEndpoints")
 		}
-		obj.PrimaryEndpoints = &value9
+		obj.PrimaryEndpoints = &value1
 	} else {
 		obj.PrimaryEndpoints = nil
 	}
-	if source.PrimaryLocation != nil {
-		value10 := *source.PrimaryLocation
-		obj.PrimaryLocation = &value10
-	} else {
-		obj.PrimaryLocation = nil
-	}
-	if source.ProvisioningState != nil {
-		value11 := ProvisioningState_STATUS(*source.ProvisioningState)
-		obj.ProvisioningState = &value11
-	} else {
-		obj.ProvisioningState = nil
-	}
+	obj.PrimaryLocation = genruntime.ClonePointer(source.PrimaryLocation)
+	obj.ProvisioningState = genruntime.CastPointer[ProvisioningState_STATUS](source.ProvisioningState)
 	if source.Sku != nil {
-		var value12 Sku_STATUS
-		if err := (&value12).AssignProperties_From_Sku_STATUS(source.Sku); err != nil {
+		var value2 Sku_STATUS
+		if err := (&value2).AssignProperties_From_Sku_STATUS(source.Sku); err != nil {
 			return errors.Wrap(err, "converting Sku")
 		}
-		obj.Sku = &value12
+		obj.Sku = &value2
 	} else {
 		obj.Sku = nil
 	}
-	if source.SupportsHTTPSTrafficOnly != nil {
-		value13 := *source.SupportsHTTPSTrafficOnly
-		obj.SupportsHTTPSTrafficOnly = &value13
-	} else {
-		obj.SupportsHTTPSTrafficOnly = nil
-	}
+	obj.SupportsHTTPSTrafficOnly = genruntime.ClonePointer(source.SupportsHTTPSTrafficOnly)
 	if source.SystemData != nil {
-		var value14 SystemData_STATUS
-		if err := (&value14).AssignProperties_From_SystemData_STATUS(source.SystemData); err != nil {
+		var value3 SystemData_STATUS
+		if err := (&value3).AssignProperties_From_SystemData_STATUS(source.SystemData); err != nil {
 			return errors.Wrap(err, "converting SystemData")
 		}
-		obj.SystemData = &value14
+		obj.SystemData = &value3
 	} else {
 		obj.SystemData = nil
 	}
-	if source.Tags != nil {
-		m := make(map[string]string, len(source.Tags))
-		for key, item1 := range source.Tags {
-			converted := item1
-			m[key] = converted
-		}
-		obj.Tags = m
-	} else {
-		obj.Tags = nil
-	}
-	if source.Type != nil {
-		value15 := *source.Type
-		obj.Type = &value15
-	} else {
-		obj.Type = nil
-	}
+	obj.Tags = genruntime.CloneMap(source.Tags)
+	obj.Type = genruntime.ClonePointer(source.Type)
 	return nil
 }
 
 // AssignProperties_To_NetworkRuleSet copies this NetworkRuleSet into the hub's NetworkRuleSet.
 func (obj *NetworkRuleSet) AssignProperties_To_NetworkRuleSet(destination *hub.NetworkRuleSet) error {
 	propertyBag := genruntime.NewPropertyBag()
-	if obj.Bypass != nil {
-		value := string(*obj.Bypass)
-		destination.Bypass = &value
-	} else {
-		destination.Bypass = nil
-	}
-	value1 := string(obj.DefaultAction)
-	destination.DefaultAction = &value1
+	destination.Bypass = genruntime.CastPointer[string](obj.Bypass)
+	value := string(obj.DefaultAction)
+	destination.DefaultAction = &value
 	if obj.IPRules != nil {
 		list := make([]hub.IPRule, len(obj.IPRules))
 		for index, item := range obj.IPRules {
@@ -498,12 +270,7 @@ func (obj *NetworkRuleSet) AssignProperties_To_NetworkRuleSet(destination *hub.N
 
 // AssignProperties_From_NetworkRuleSet populates this NetworkRuleSet from the hub's NetworkRuleSet.
 func (obj *NetworkRuleSet) AssignProperties_From_NetworkRuleSet(source *hub.NetworkRuleSet) error {
-	if source.Bypass != nil {
-		value := Bypass(*source.Bypass)
-		obj.Bypass = &value
-	} else {
-		obj.Bypass = nil
-	}
+	obj.Bypass = genruntime.CastPointer[Bypass](source.Bypass)
 	if source.DefaultAction != nil {
 		obj.DefaultAction = DefaultAction(*source.DefaultAction)
 	} else {
@@ -549,18 +316,8 @@ func (obj *Sku) AssignProperties_From_Sku(source *hub.Sku) error {
 // AssignProperties_To_NetworkRuleSet_STATUS copies this NetworkRuleSet_STATUS into the hub's NetworkRuleSet_STATUS.
 func (obj *NetworkRuleSet_STATUS) AssignProperties_To_NetworkRuleSet_STATUS(destination *hub.NetworkRuleSet_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag()
-	if obj.Bypass != nil {
-		value := string(*obj.Bypass)
-		destination.Bypass = &value
-	} else {
-		destination.Bypass = nil
-	}
-	if obj.DefaultAction != nil {
-		value1 := string(*obj.DefaultAction)
-		destination.DefaultAction = &value1
-	} else {
-		destination.DefaultAction = nil
-	}
+	destination.Bypass = genruntime.CastPointer[string](obj.Bypass)
+	destination.DefaultAction = genruntime.CastPointer[string](obj.DefaultAction)
 	if obj.IPRules != nil {
 		list := make([]hub.IPRule_STATUS, len(obj.IPRules))
 		for index, item := range obj.IPRules {
@@ -582,18 +339,8 @@ func (obj *NetworkRuleSet_STATUS) AssignProperties_To_NetworkRuleSet_STATUS(dest
 
 // AssignProperties_From_NetworkRuleSet_STATUS populates this NetworkRuleSet_STATUS from the hub's NetworkRuleSet_STATUS.
 func (obj *NetworkRuleSet_STATUS) AssignProperties_From_NetworkRuleSet_STATUS(source *hub.NetworkRuleSet_STATUS) error {
-	if source.Bypass != nil {
-		value := Bypass_STATUS(*source.Bypass)
-		obj.Bypass = &value
-	} else {
-		obj.Bypass = nil
-	}
-	if source.DefaultAction != nil {
-		value1 := DefaultAction_STATUS(*source.DefaultAction)
-		obj.DefaultAction = &value1
-	} else {
-		obj.DefaultAction = nil
-	}
+	obj.Bypass = genruntime.CastPointer[Bypass_STATUS](source.Bypass)
+	obj.DefaultAction = genruntime.CastPointer[DefaultAction_STATUS](source.DefaultAction)
 	if source.IPRules != nil {
 		list := make([]IPRule_STATUS, len(source.IPRules))
 		for index, item := range source.IPRules {
@@ -611,30 +358,10 @@ func (obj *NetworkRuleSet_STATUS) AssignProperties_From_NetworkRuleSet_STATUS(so
 // AssignProperties_To_Endpoints_STATUS copies this Endpoints_STATUS into the hub's Endpoints_STATUS.
 func (obj *Endpoints_STATUS) AssignProperties_To_Endpoints_STATUS(destination *hub.Endpoints_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag()
-	if obj.Blob != nil {
-		value := *obj.Blob
-		destination.Blob = &value
-	} else {
-		destination.Blob = nil
-	}
-	if obj.File != nil {
-		value1 := *obj.File
-		destination.File = &value1
-	} else {
-		destination.File = nil
-	}
-	if obj.Queue != nil {
-		value2 := *obj.Queue
-		destination.Queue = &value2
-	} else {
-		destination.Queue = nil
-	}
-	if obj.Table != nil {
-		value3 := *obj.Table
-		destination.Table = &value3
-	} else {
-		destination.Table = nil
-	}
+	destination.Blob = genruntime.ClonePointer(obj.Blob)
+	destination.File = genruntime.ClonePointer(obj.File)
+	destination.Queue = genruntime.ClonePointer(obj.Queue)
+	destination.Table = genruntime.ClonePointer(obj.Table)
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
 	} else {
@@ -645,48 +372,18 @@ func (obj *Endpoints_STATUS) AssignProperties_To_Endpoints_STATUS(destination *h
 
 // AssignProperties_From_Endpoints_STATUS populates this Endpoints_STATUS from the hub's Endpoints_STATUS.
 func (obj *Endpoints_STATUS) AssignProperties_From_Endpoints_STATUS(source *hub.Endpoints_STATUS) error {
-	if source.Blob != nil {
-		value := *source.Blob
-		obj.Blob = &value
-	} else {
-		obj.Blob = nil
-	}
-	if source.File != nil {
-		value1 := *source.File
-		obj.File = &value1
-	} else {
-		obj.File = nil
-	}
-	if source.Queue != nil {
-		value2 := *source.Queue
-		obj.Queue = &value2
-	} else {
-		obj.Queue = nil
-	}
-	if source.Table != nil {
-		value3 := *source.Table
-		obj.Table = &value3
-	} else {
-		obj.Table = nil
-	}
+	obj.Blob = genruntime.ClonePointer(source.Blob)
+	obj.File = genruntime.ClonePointer(source.File)
+	obj.Queue = genruntime.ClonePointer(source.Queue)
+	obj.Table = genruntime.ClonePointer(source.Table)
 	return nil
 }
 
 // AssignProperties_To_Sku_STATUS copies this Sku_STATUS into the hub's Sku_STATUS.
 func (obj *Sku_STATUS) AssignProperties_To_Sku_STATUS(destination *hub.Sku_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag()
-	if obj.Name != nil {
-		value := string(*obj.Name)
-		destination.Name = &value
-	} else {
-		destination.Name = nil
-	}
-	if obj.Tier != nil {
-		value1 := string(*obj.Tier)
-		destination.Tier = &value1
-	} else {
-		destination.Tier = nil
-	}
+	destination.Name = genruntime.CastPointer[string](obj.Name)
+	destination.Tier = genruntime.CastPointer[string](obj.Tier)
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
 	} else {
@@ -697,48 +394,18 @@ func (obj *Sku_STATUS) AssignProperties_To_Sku_STATUS(destination *hub.Sku_STATU
 
 // AssignProperties_From_Sku_STATUS populates this Sku_STATUS from the hub's Sku_STATUS.
 func (obj *Sku_STATUS) AssignProperties_From_Sku_STATUS(source *hub.Sku_STATUS) error {
-	if source.Name != nil {
-		value := SkuName_STATUS(*source.Name)
-		obj.Name = &value
-	} else {
-		obj.Name = nil
-	}
-	if source.Tier != nil {
-		value1 := SkuTier_STATUS(*source.Tier)
-		obj.Tier = &value1
-	} else {
-		obj.Tier = nil
-	}
+	obj.Name = genruntime.CastPointer[SkuName_STATUS](source.Name)
+	obj.Tier = genruntime.CastPointer[SkuTier_STATUS](source.Tier)
 	return nil
 }
 
 // AssignProperties_To_SystemData_STATUS copies this SystemData_STATUS into the hub's SystemData_STATUS.
 func (obj *SystemData_STATUS) AssignProperties_To_SystemData_STATUS(destination *hub.SystemData_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag()
-	if obj.CreatedAt != nil {
-		value := *obj.CreatedAt
-		destination.CreatedAt = &value
-	} else {
-		destination.CreatedAt = nil
-	}
-	if obj.CreatedBy != nil {
-		value1 := *obj.CreatedBy
-		destination.CreatedBy = &value1
-	} else {
-		destination.CreatedBy = nil
-	}
-	if obj.CreatedByType != nil {
-		value2 := string(*obj.CreatedByType)
-		destination.CreatedByType = &value2
-	} else {
-		destination.CreatedByType = nil
-	}
-	if obj.LastModifiedAt != nil {
-		value3 := *obj.LastModifiedAt
-		destination.LastModifiedAt = &value3
-	} else {
-		destination.LastModifiedAt = nil
-	}
+	destination.CreatedAt = genruntime.ClonePointer(obj.CreatedAt)
+	destination.CreatedBy = genruntime.ClonePointer(obj.CreatedBy)
+	destination.CreatedByType = genruntime.CastPointer[string](obj.CreatedByType)
+	destination.LastModifiedAt = genruntime.ClonePointer(obj.LastModifiedAt)
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
 	} else {
@@ -749,44 +416,19 @@ func (obj *SystemData_STATUS) AssignProperties_To_SystemData_STATUS(destination 
 
 // AssignProperties_From_SystemData_STATUS populates this SystemData_STATUS from the hub's SystemData_STATUS.
 func (obj *SystemData_STATUS) AssignProperties_From_SystemData_STATUS(source *hub.SystemData_STATUS) error {
-	if source.CreatedAt != nil {
-		value := *source.CreatedAt
-		obj.CreatedAt = &value
-	} else {
-		obj.CreatedAt = nil
-	}
-	if source.CreatedBy != nil {
-		value1 := *source.CreatedBy
-		obj.CreatedBy = &value1
-	} else {
-		obj.CreatedBy = nil
-	}
-	if source.CreatedByType != nil {
-		value2 := CreatedByType_STATUS(*source.CreatedByType)
-		obj.CreatedByType = &value2
-	} else {
-		obj.CreatedByType = nil
-	}
-	if source.LastModifiedAt != nil {
-		value3 := *source.LastModifiedAt
-		obj.LastModifiedAt = &value3
-	} else {
-		obj.LastModifiedAt = nil
-	}
+	obj.CreatedAt = genruntime.ClonePointer(source.CreatedAt)
+	obj.CreatedBy = genruntime.ClonePointer(source.CreatedBy)
+	obj.CreatedByType = genruntime.CastPointer[CreatedByType_STATUS](source.CreatedByType)
+	obj.LastModifiedAt = genruntime.ClonePointer(source.LastModifiedAt)
 	return nil
 }
 
 // AssignProperties_To_IPRule copies this IPRule into the hub's IPRule.
 func (obj *IPRule) AssignProperties_To_IPRule(destination *hub.IPRule) error {
 	propertyBag := genruntime.NewPropertyBag()
-	if obj.Action != nil {
-		value := string(*obj.Action)
-		destination.Action = &value
-	} else {
-		destination.Action = nil
-	}
-	value1 := obj.Value
-	destination.Value = &value1
+	destination.Action = genruntime.CastPointer[string](obj.Action)
+	value := obj.Value
+	destination.Value = &value
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
 	} else {
@@ -797,12 +439,7 @@ func (obj *IPRule) AssignProperties_To_IPRule(destination *hub.IPRule) error {
 
 // AssignProperties_From_IPRule populates this IPRule from the hub's IPRule.
 func (obj *IPRule) AssignProperties_From_IPRule(source *hub.IPRule) error {
-	if source.Action != nil {
-		value := Action(*source.Action)
-		obj.Action = &value
-	} else {
-		obj.Action = nil
-	}
+	obj.Action = genruntime.CastPointer[Action](source.Action)
 	if source.Value != nil {
 		obj.Value = *source.Value
 	} else {
@@ -814,18 +451,8 @@ func (obj *IPRule) AssignProperties_From_IPRule(source *hub.IPRule) error {
 // AssignProperties_To_IPRule_STATUS copies this IPRule_STATUS into the hub's IPRule_STATUS.
 func (obj *IPRule_STATUS) AssignProperties_To_IPRule_STATUS(destination *hub.IPRule_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag()
-	if obj.Action != nil {
-		value := string(*obj.Action)
-		destination.Action = &value
-	} else {
-		destination.Action = nil
-	}
-	if obj.Value != nil {
-		value1 := *obj.Value
-		destination.Value = &value1
-	} else {
-		destination.Value = nil
-	}
+	destination.Action = genruntime.CastPointer[string](obj.Action)
+	destination.Value = genruntime.ClonePointer(obj.Value)
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
 	} else {
@@ -836,17 +463,7 @@ func (obj *IPRule_STATUS) AssignProperties_To_IPRule_STATUS(destination *hub.IPR
 
 // AssignProperties_From_IPRule_STATUS populates this IPRule_STATUS from the hub's IPRule_STATUS.
 func (obj *IPRule_STATUS) AssignProperties_From_IPRule_STATUS(source *hub.IPRule_STATUS) error {
-	if source.Action != nil {
-		value := Action_STATUS(*source.Action)
-		obj.Action = &value
-	} else {
-		obj.Action = nil
-	}
-	if source.Value != nil {
-		value1 := *source.Value
-		obj.Value = &value1
-	} else {
-		obj.Value = nil
-	}
+	obj.Action = genruntime.CastPointer[Action_STATUS](source.Action)
+	obj.Value = genruntime.ClonePointer(source.Value)
 	return nil
 }

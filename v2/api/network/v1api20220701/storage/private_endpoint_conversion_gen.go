@@ -5,7 +5,6 @@ package storage
 import (
 	hub "github.com/asogen/asogen/v2/api/network/v1api20240301/storage"
 	"github.com/asogen/asogen/v2/pkg/genruntime"
-	"github.com/asogen/asogen/v2/pkg/genruntime/conditions"
 	"github.com/pkg/errors"
 	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
@@ -62,18 +61,13 @@ func (obj *PrivateEndpoint_Spec) AssignProperties_To_PrivateEndpoint_Spec(destin
 		return errors.Wrap(err, "restoring IPVersionType")
 	}
 	destination.AzureName = obj.AzureName
-	if obj.CustomNetworkInterfaceName != nil {
-		value := *obj.CustomNetworkInterfaceName
-		destination.CustomNetworkInterfaceName = &value
-	} else {
-		destination.CustomNetworkInterfaceName = nil
-	}
+	destination.CustomNetworkInterfaceName = genruntime.ClonePointer(obj.CustomNetworkInterfaceName)
 	if obj.ExtendedLocation != nil {
-		var value1 hub.ExtendedLocation
-		if err := obj.ExtendedLocation.AssignProperties_To_ExtendedLocation(&value1); err != nil {
+		var value hub.ExtendedLocation
+		if err := obj.ExtendedLocation.AssignProperties_To_ExtendedLocation(&value); err != nil {
 			return errors.Wrap(err, "converting ExtendedLocation")
 		}
-		destination.ExtendedLocation = &value1
+		destination.ExtendedLocation = &value
 	} else {
 		destination.ExtendedLocation = nil
 	}
@@ -88,12 +82,7 @@ func (obj *PrivateEndpoint_Spec) AssignProperties_To_PrivateEndpoint_Spec(destin
 	} else {
 		destination.IPConfigurations = nil
 	}
-	if obj.Location != nil {
-		value2 := *obj.Location
-		destination.Location = &value2
-	} else {
-		destination.Location = nil
-	}
+	destination.Location = genruntime.ClonePointer(obj.Location)
 	if obj.ManualPrivateLinkServiceConnections != nil {
 		list1 := make([]hub.PrivateLinkServiceConnection, len(obj.ManualPrivateLinkServiceConnections))
 		for index1, item1 := range obj.ManualPrivateLinkServiceConnections {
@@ -105,12 +94,7 @@ func (obj *PrivateEndpoint_Spec) AssignProperties_To_PrivateEndpoint_Spec(destin
 	} else {
 		destination.ManualPrivateLinkServiceConnections = nil
 	}
-	if obj.Owner != nil {
-		value3 := *obj.Owner
-		destination.Owner = &value3
-	} else {
-		destination.Owner = nil
-	}
+	destination.Owner = genruntime.ClonePointer(obj.Owner)
 	if obj.PrivateLinkServiceConnections != nil {
 		list2 := make([]hub.PrivateLinkServiceConnection, len(obj.PrivateLinkServiceConnections))
 		for index2, item2 := range obj.PrivateLinkServiceConnections {
@@ -122,22 +106,8 @@ func (obj *PrivateEndpoint_Spec) AssignProperties_To_PrivateEndpoint_Spec(destin
 	} else {
 		destination.PrivateLinkServiceConnections = nil
 	}
-	if obj.Subnet != nil {
-		value4 := *obj.Subnet
-		destination.Subnet = &value4
-	} else {
-		destination.Subnet = nil
-	}
-	if obj.Tags != nil {
-		m := make(map[string]string, len(obj.Tags))
-		for key, item3 := range obj.Tags {
-			converted := item3
-			m[key] = converted
-		}
-		destination.Tags = m
-	} else {
-		destination.Tags = nil
-	}
+	destination.Subnet = genruntime.ClonePointer(obj.Subnet)
+	destination.Tags = genruntime.CloneMap(obj.Tags)
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
 	} else {
@@ -150,18 +120,13 @@ func (obj *PrivateEndpoint_Spec) AssignProperties_To_PrivateEndpoint_Spec(destin
 func (obj *PrivateEndpoint_Spec) AssignProperties_From_PrivateEndpoint_Spec(source *hub.PrivateEndpoint_Spec) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
 	obj.AzureName = source.AzureName
-	if source.CustomNetworkInterfaceName != nil {
-		value := *source.CustomNetworkInterfaceName
-		obj.CustomNetworkInterfaceName = &value
-	} else {
-		obj.CustomNetworkInterfaceName = nil
-	}
+	obj.CustomNetworkInterfaceName = genruntime.ClonePointer(source.CustomNetworkInterfaceName)
 	if source.ExtendedLocation != nil {
-		var value1 ExtendedLocation
-		if err := (&value1).AssignProperties_From_ExtendedLocation(source.ExtendedLocation); err != nil {
+		var value ExtendedLocation
+		if err := (&value).AssignProperties_From_ExtendedLocation(source.ExtendedLocation); err != nil {
 			return errors.Wrap(err, "converting ExtendedLocation")
 		}
-		obj.ExtendedLocation = &value1
+		obj.ExtendedLocation = &value
 	} else {
 		obj.ExtendedLocation = nil
 	}
@@ -176,12 +141,7 @@ func (obj *PrivateEndpoint_Spec) AssignProperties_From_PrivateEndpoint_Spec(sour
 	} else {
 		obj.IPConfigurations = nil
 	}
-	if source.Location != nil {
-		value2 := *source.Location
-		obj.Location = &value2
-	} else {
-		obj.Location = nil
-	}
+	obj.Location = genruntime.ClonePointer(source.Location)
 	if source.ManualPrivateLinkServiceConnections != nil {
 		list1 := make([]PrivateLinkServiceConnection, len(source.ManualPrivateLinkServiceConnections))
 		for index1, item1 := range source.ManualPrivateLinkServiceConnections {
@@ -193,12 +153,7 @@ func (obj *PrivateEndpoint_Spec) AssignProperties_From_PrivateEndpoint_Spec(sour
 	} else {
 		obj.ManualPrivateLinkServiceConnections = nil
 	}
-	if source.Owner != nil {
-		value3 := *source.Owner
-		obj.Owner = &value3
-	} else {
-		obj.Owner = nil
-	}
+	obj.Owner = genruntime.ClonePointer(source.Owner)
 	if source.PrivateLinkServiceConnections != nil {
 		list2 := make([]PrivateLinkServiceConnection, len(source.PrivateLinkServiceConnections))
 		for index2, item2 := range source.PrivateLinkServiceConnections {
@@ -210,22 +165,8 @@ func (obj *PrivateEndpoint_Spec) AssignProperties_From_PrivateEndpoint_Spec(sour
 	} else {
 		obj.PrivateLinkServiceConnections = nil
 	}
-	if source.Subnet != nil {
-		value4 := *source.Subnet
-		obj.Subnet = &value4
-	} else {
-		obj.Subnet = nil
-	}
-	if source.Tags != nil {
-		m := make(map[string]string, len(source.Tags))
-		for key, item3 := range source.Tags {
-			converted := item3
-			m[key] = converted
-		}
-		obj.Tags = m
-	} else {
-		obj.Tags = nil
-	}
+	obj.Subnet = genruntime.ClonePointer(source.Subnet)
+	obj.Tags = genruntime.CloneMap(source.Tags)
 	if source.IPVersionType != nil {
 		if err := propertyBag.Add("IPVersionType", source.IPVersionType); err != nil {
 			return errors.Wrap(err, "storing IPVersionType")
@@ -248,129 +189,77 @@ func (obj *PrivateEndpoint_STATUS) AssignProperties_To_PrivateEndpoint_STATUS(de
 	if _, err := propertyBag.Pull("IPVersionType", &destination.IPVersionType); err != nil {
 		return errors.Wrap(err, "restoring IPVersionType")
 	}
-	if obj.Conditions != nil {
-		list := make([]conditions.Condition, len(obj.Conditions))
-		for index, item := range obj.Conditions {
-			list[index] = item
-		}
-		destination.Conditions = list
-	} else {
-		destination.Conditions = nil
-	}
-	if obj.CustomNetworkInterfaceName != nil {
-		value := *obj.CustomNetworkInterfaceName
-		destination.CustomNetworkInterfaceName = &value
-	} else {
-		destination.CustomNetworkInterfaceName = nil
-	}
-	if obj.Etag != nil {
-		value1 := *obj.Etag
-		destination.Etag = &value1
-	} else {
-		destination.Etag = nil
-	}
+	destination.Conditions = genruntime.CloneSlice(obj.Conditions)
+	destination.CustomNetworkInterfaceName = genruntime.ClonePointer(obj.CustomNetworkInterfaceName)
+	destination.Etag = genruntime.ClonePointer(obj.Etag)
 	if obj.ExtendedLocation != nil {
-		var value2 hub.ExtendedLocation_STATUS
-		if err := obj.ExtendedLocation.AssignProperties_To_ExtendedLocation_STATUS(&value2); err != nil {
+		var value hub.ExtendedLocation_STATUS
+		if err := obj.ExtendedLocation.AssignProperties_To_ExtendedLocation_STATUS(&value); err != nil {
 			return errors.Wrap(err, "converting ExtendedLocation")
 		}
-		destination.ExtendedLocation = &value2
+		destination.ExtendedLocation = &value
 	} else {
 		destination.ExtendedLocation = nil
 	}
-	if obj.ID != nil {
-		value3 := *obj.ID
-		destination.ID = &value3
-	} else {
-		destination.ID = nil
-	}
+	destination.ID = genruntime.ClonePointer(obj.ID)
 	if obj.IPConfigurations != nil {
-		list1 := make([]hub.PrivateEndpointIPConfiguration_STATUS, len(obj.IPConfigurations))
-		for index1, item1 := range obj.IPConfigurations {
-			if err := (&item1).AssignProperties_To_PrivateEndpointIPConfiguration_STATUS(&list1[index1]); err != nil {
+		list := make([]hub.PrivateEndpointIPConfiguration_STATUS, len(obj.IPConfigurations))
+		for index, item := range obj.IPConfigurations {
+			if err := (&item).AssignProperties_To_PrivateEndpointIPConfiguration_STATUS(&list[index]); err != nil {
 				return errors.Wrap(err, "converting IPConfigurations")
 			}
 		}
-		destination.IPConfigurations = list1
+		destination.IPConfigurations = list
 	} else {
 		destination.IPConfigurations = nil
 	}
-	if obj.Location != nil {
-		value4 := *obj.Location
-		destination.Location = &value4
-	} else {
-		destination.Location = nil
-	}
+	destination.Location = genruntime.ClonePointer(obj.Location)
 	if obj.ManualPrivateLinkServiceConnections != nil {
-		list2 := make([]hub.PrivateLinkServiceConnection_STATUS, len(obj.ManualPrivateLinkServiceConnections))
-		for index2, item2 := range obj.ManualPrivateLinkServiceConnections {
-			if err := (&item2).AssignProperties_To_PrivateLinkServiceConnection_STATUS(&list2[index2]); err != nil {
+		list1 := make([]hub.PrivateLinkServiceConnection_STATUS, len(obj.ManualPrivateLinkServiceConnections))
+		for index1, item1 := range obj.ManualPrivateLinkServiceConnections {
+			if err := (&item1).AssignProperties_To_PrivateLinkServiceConnection_STATUS(&list1[index1]); err != nil {
 				return errors.Wrap(err, "converting ManualPrivateLinkServiceConnections")
 			}
 		}
-		destination.ManualPrivateLinkServiceConnections = list2
+		destination.ManualPrivateLinkServiceConnections = list1
 	} else {
 		destination.ManualPrivateLinkServiceConnections = nil
 	}
-	if obj.Name != nil {
-		value5 := *obj.Name
-		destination.Name = &value5
-	} else {
-		destination.Name = nil
-	}
+	destination.Name = genruntime.ClonePointer(obj.Name)
 	if obj.NetworkInterfaces != nil {
-		list3 := make([]hub.NetworkInterface_STATUS_Embedded, len(obj.NetworkInterfaces))
-		for index3, item3 := range obj.NetworkInterfaces {
-			if err := (&item3).AssignProperties_To_NetworkInterface_STATUS_Embedded(&list3[index3]); err != nil {
+		list2 := make([]hub.NetworkInterface_STATUS_Embedded, len(obj.NetworkInterfaces))
+		for index2, item2 := range obj.NetworkInterfaces {
+			if err := (&item2).AssignProperties_To_NetworkInterface_STATUS_Embedded(&list2[index2]); err != nil {
 				return errors.Wrap(err, "converting NetworkInterfaces")
 			}
 		}
-		destination.NetworkInterfaces = list3
+		destination.NetworkInterfaces = list2
 	} else {
 		destination.NetworkInterfaces = nil
 	}
 	if obj.PrivateLinkServiceConnections != nil {
-		list4 := make([]hub.PrivateLinkServiceConnection_STATUS, len(obj.PrivateLinkServiceConnections))
-		for index4, item4 := range obj.PrivateLinkServiceConnections {
-			if err := (&item4).AssignProperties_To_PrivateLinkServiceConnection_STATUS(&list4[index4]); err != nil {
+		list3 := make([]hub.PrivateLinkServiceConnection_STATUS, len(obj.PrivateLinkServiceConnections))
+		for index3, item3 := range obj.PrivateLinkServiceConnections {
+			if err := (&item3).AssignProperties_To_PrivateLinkServiceConnection_STATUS(&list3[index3]); err != nil {
 				return errors.Wrap(err, "converting PrivateLinkServiceConnections")
 			}
 		}
-		destination.PrivateLinkServiceConnections = list4
+		destination.PrivateLinkServiceConnections = list3
 	} else {
 		destination.PrivateLinkServiceConnections = nil
 	}
-	if obj.ProvisioningState != nil {
-		value6 := *obj.ProvisioningState
-		destination.ProvisioningState = &value6
-	} else {
-		destination.ProvisioningState = nil
-	}
+	destination.ProvisioningState = genruntime.ClonePointer(obj.ProvisioningState)
 	if obj.Subnet != nil {
-		var value7 hub.Subnet_STATUS_Embedded
-		if err := obj.Subnet.AssignProperties_To_Subnet_STATUS_Embedded(&value7); err != nil {
+		var value1 hub.Subnet_STATUS_Embedded
+		if err := obj.Subnet.AssignProperties_To_Subnet_STATUS_Embedded(&value1); err != nil {
 			return errors.Wrap(err, "converting Subnet")
 		}
-		destination.Subnet = &value7
+		destination.Subnet = &value1
 	} else {
 		destination.Subnet = nil
 	}
-	if obj.Tags != nil {
-		m := make(map[string]string, len(obj.Tags))
-		for key, item5 := range obj.Tags {
-			converted := item5
-			m[key] = converted
-		}
-		destination.Tags = m
-	} else {
-		destination.Tags = nil
-	}
-	if obj.Type != nil {
-		value8 := *obj.Type
-		destination.Type = &value8
-	} else {
-		destination.Type = nil
-	}
+	destination.Tags = genruntime.CloneMap(obj.Tags)
+	destination.Type = genruntime.ClonePointer(obj.Type)
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
 	} else {
@@ -382,129 +271,77 @@ func (obj *PrivateEndpoint_STATUS) AssignProperties_To_PrivateEndpoint_STATUS(de
 // AssignProperties_From_PrivateEndpoint_STATUS populates this PrivateEndpoint_STATUS from the hub's PrivateEndpoint_STATUS.
 func (obj *PrivateEndpoint_STATUS) AssignProperties_From_PrivateEndpoint_STATUS(source *hub.PrivateEndpoint_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
-	if source.Conditions != nil {
-		list := make([]conditions.Condition, len(source.Conditions))
-		for index, item := range source.Conditions {
-			list[index] = item
-		}
-		obj.Conditions = list
-	} else {
-		obj.Conditions = nil
-	}
-	if source.CustomNetworkInterfaceName != nil {
-		value := *source.CustomNetworkInterfaceName
-		obj.CustomNetworkInterfaceName = &value
-	} else {
-		obj.CustomNetworkInterfaceName = nil
-	}
-	if source.Etag != nil {
-		value1 := *source.Etag
-		obj.Etag = &value1
-	} else {
-		obj.Etag = nil
-	}
+	obj.Conditions = genruntime.CloneSlice(source.Conditions)
+	obj.CustomNetworkInterfaceName = genruntime.ClonePointer(source.CustomNetworkInterfaceName)
+	obj.Etag = genruntime.ClonePointer(source.Etag)
 	if source.ExtendedLocation != nil {
-		var value2 ExtendedLocation_STATUS
-		if err := (&value2).AssignProperties_From_ExtendedLocation_STATUS(source.ExtendedLocation); err != nil {
+		var value ExtendedLocation_STATUS
+		if err := (&value).AssignProperties_From_ExtendedLocation_STATUS(source.ExtendedLocation); err != nil {
 			return errors.Wrap(err, "converting ExtendedLocation")
 		}
-		obj.ExtendedLocation = &value2
+		obj.ExtendedLocation = &value
 	} else {
 		obj.ExtendedLocation = nil
 	}
-	if source.ID != nil {
-		value3 := *source.ID
-		obj.ID = &value3
-	} else {
-		obj.ID = nil
-	}
+	obj.ID = genruntime.ClonePointer(source.ID)
 	if source.IPConfigurations != nil {
-		list1 := make([]PrivateEndpointIPConfiguration_STATUS, len(source.IPConfigurations))
-		for index1, item1 := range source.IPConfigurations {
-			if err := (&list1[index1]).AssignProperties_From_PrivateEndpointIPConfiguration_STATUS(&item1); err != nil {
+		list := make([]PrivateEndpointIPConfiguration_STATUS, len(source.IPConfigurations))
+		for index, item := range source.IPConfigurations {
+			if err := (&list[index]).AssignProperties_From_PrivateEndpointIPConfiguration_STATUS(&item); err != nil {
 				return errors.Wrap(err, "converting IPConfigurations")
 			}
 		}
-		obj.IPConfigurations = list1
+		obj.IPConfigurations = list
 	} else {
 		obj.IPConfigurations = nil
 	}
-	if source.Location != nil {
-		value4 := *source.Location
-		obj.Location = &value4
-	} else {
-		obj.Location = nil
-	}
+	obj.Location = genruntime.ClonePointer(source.Location)
 	if source.ManualPrivateLinkServiceConnections != nil {
-		list2 := make([]PrivateLinkServiceConnection_STATUS, len(source.ManualPrivateLinkServiceConnections))
-		for index2, item2 := range source.ManualPrivateLinkServiceConnections {
-			if err := (&list2[index2]).AssignProperties_From_PrivateLinkServiceConnection_STATUS(&item2); err != nil {
+		list1 := make([]PrivateLinkServiceConnection_STATUS, len(source.ManualPrivateLinkServiceConnections))
+		for index1, item1 := range source.ManualPrivateLinkServiceConnections {
+			if err := (&list1[index1]).AssignProperties_From_PrivateLinkServiceConnection_STATUS(&item1); err != nil {
 				return errors.Wrap(err, "converting ManualPrivateLinkServiceConnections")
 			}
 		}
-		obj.ManualPrivateLinkServiceConnections = list2
+		obj.ManualPrivateLinkServiceConnections = list1
 	} else {
 		obj.ManualPrivateLinkServiceConnections = nil
 	}
-	if source.Name != nil {
-		value5 := *source.Name
-		obj.Name = &value5
-	} else {
-		obj.Name = nil
-	}
+	obj.Name = genruntime.ClonePointer(source.Name)
 	if source.NetworkInterfaces != nil {
-		list3 := make([]NetworkInterface_STATUS_Embedded, len(source.NetworkInterfaces))
-		for index3, item3 := range source.NetworkInterfaces {
-			if err := (&list3[index3]).AssignProperties_From_NetworkInterface_STATUS_Embedded(&item3); err != nil {
+		list2 := make([]NetworkInterface_STATUS_Embedded, len(source.NetworkInterfaces))
+		for index2, item2 := range source.NetworkInterfaces {
+			if err := (&list2[index2]).AssignProperties_From_NetworkInterface_STATUS_Embedded(&item2); err != nil {
 				return errors.Wrap(err, "converting NetworkInterfaces")
 			}
 		}
-		obj.NetworkInterfaces = list3
+		obj.NetworkInterfaces = list2
 	} else {
 		obj.NetworkInterfaces = nil
 	}
 	if source.PrivateLinkServiceConnections != nil {
-		list4 := make([]PrivateLinkServiceConnection_STATUS, len(source.PrivateLinkServiceConnections))
-		for index4, item4 := range source.PrivateLinkServiceConnections {
-			if err := (&list4[index4]).AssignProperties_From_PrivateLinkServiceConnection_STATUS(&item4); err != nil {
+		list3 := make([]PrivateLinkServiceConnection_STATUS, len(source.PrivateLinkServiceConnections))
+		for index3, item3 := range source.PrivateLinkServiceConnections {
+			if err := (&list3[index3]).AssignProperties_From_PrivateLinkServiceConnection_STATUS(&item3); err != nil {
 				return errors.Wrap(err, "converting PrivateLinkServiceConnections")
 			}
 		}
-		obj.PrivateLinkServiceConnections = list4
+		obj.PrivateLinkServiceConnections = list3
 	} else {
 		obj.PrivateLinkServiceConnections = nil
 	}
-	if source.ProvisioningState != nil {
-		value6 := *source.ProvisioningState
-		obj.ProvisioningState = &value6
-	} else {
-		obj.ProvisioningState = nil
-	}
+	obj.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
 	if source.Subnet != nil {
-		var value7 Subnet_STATUS_Embedded
-		if err := (&value7).AssignProperties_From_Subnet_STATUS_Embedded(source.Subnet); err != nil {
+		var value1 Subnet_STATUS_Embedded
+		if err := (&value1).AssignProperties_From_Subnet_STATUS_Embedded(source.Subnet); err != nil {
 			return errors.Wrap(err, "converting Subnet")
 		}
-		obj.Subnet = &value7
+		obj.Subnet = &value1
 	} else {
 		obj.Subnet = nil
 	}
-	if source.Tags != nil {
-		m := make(map[string]string, len(source.Tags))
-		for key, item5 := range source.Tags {
-			converted := item5
-			m[key] = converted
-		}
-		obj.Tags = m
-	} else {
-		obj.Tags = nil
-	}
-	if source.Type != nil {
-		value8 := *source.Type
-		obj.Type = &value8
-	} else {
-		obj.Type = nil
-	}
+	obj.Tags = genruntime.CloneMap(source.Tags)
+	obj.Type = genruntime.ClonePointer(source.Type)
 	if source.IPVersionType != nil {
 		if err := propertyBag.Add("IPVersionType", source.IPVersionType); err != nil {
 			return errors.Wrap(err, "storing IPVersionType")
@@ -523,18 +360,8 @@ func (obj *PrivateEndpoint_STATUS) AssignProperties_From_PrivateEndpoint_STATUS(
 // AssignProperties_To_ExtendedLocation copies this ExtendedLocation into the hub's ExtendedLocation.
 func (obj *ExtendedLocation) AssignProperties_To_ExtendedLocation(destination *hub.ExtendedLocation) error {
 	propertyBag := genruntime.NewPropertyBag(obj.PropertyBag)
-	if obj.Name != nil {
-		value := *obj.Name
-		destination.Name = &value
-	} else {
-		destination.Name = nil
-	}
-	if obj.Type != nil {
-		value1 := *obj.Type
-		destination.Type = &value1
-	} else {
-		destination.Type = nil
-	}
+	destination.Name = genruntime.ClonePointer(obj.Name)
+	destination.Type = genruntime.ClonePointer(obj.Type)
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
 	} else {
@@ -546,18 +373,8 @@ func (obj *ExtendedLocation) AssignProperties_To_ExtendedLocation(destination *h
 // AssignProperties_From_ExtendedLocation populates this ExtendedLocation from the hub's ExtendedLocation.
 func (obj *ExtendedLocation) AssignProperties_From_ExtendedLocation(source *hub.ExtendedLocation) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
-	if source.Name != nil {
-		value := *source.Name
-		obj.Name = &value
-	} else {
-		obj.Name = nil
-	}
-	if source.Type != nil {
-		value1 := *source.Type
-		obj.Type = &value1
-	} else {
-		obj.Type = nil
-	}
+	obj.Name = genruntime.ClonePointer(source.Name)
+	obj.Type = genruntime.ClonePointer(source.Type)
 	if len(propertyBag) > 0 {
 		obj.PropertyBag = propertyBag
 	} else {
@@ -569,30 +386,10 @@ func (obj *ExtendedLocation) AssignProperties_From_ExtendedLocation(source *hub.
 // AssignProperties_To_PrivateEndpointIPConfiguration copies this PrivateEndpointIPConfiguration into the hub's PrivateEndpointIPConfiguration.
 func (obj *PrivateEndpointIPConfiguration) AssignProperties_To_PrivateEndpointIPConfiguration(destination *hub.PrivateEndpointIPConfiguration) error {
 	propertyBag := genruntime.NewPropertyBag(obj.PropertyBag)
-	if obj.GroupID != nil {
-		value := *obj.GroupID
-		destination.GroupID = &value
-	} else {
-		destination.GroupID = nil
-	}
-	if obj.MemberName != nil {
-		value1 := *obj.MemberName
-		destination.MemberName = &value1
-	} else {
-		destination.MemberName = nil
-	}
-	if obj.Name != nil {
-		value2 := *obj.Name
-		destination.Name = &value2
-	} else {
-		destination.Name = nil
-	}
-	if obj.PrivateIPAddress != nil {
-		value3 := *obj.PrivateIPAddress
-		destination.PrivateIPAddress = &value3
-	} else {
-		destination.PrivateIPAddress = nil
-	}
+	destination.GroupID = genruntime.ClonePointer(obj.GroupID)
+	destination.MemberName = genruntime.ClonePointer(obj.MemberName)
+	destination.Name = genruntime.ClonePointer(obj.Name)
+	destination.PrivateIPAddress = genruntime.ClonePointer(obj.PrivateIPAddress)
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
 	} else {
@@ -604,30 +401,10 @@ func (obj *PrivateEndpointIPConfiguration) AssignProperties_To_PrivateEndpointIP
 // AssignProperties_From_PrivateEndpointIPConfiguration populates this PrivateEndpointIPConfiguration from the hub's PrivateEndpointIPConfiguration.
 func (obj *PrivateEndpointIPConfiguration) AssignProperties_From_PrivateEndpointIPConfiguration(source *hub.PrivateEndpointIPConfiguration) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
-	if source.GroupID != nil {
-		value := *source.GroupID
-		obj.GroupID = &value
-	} else {
-		obj.GroupID = nil
-	}
-	if source.MemberName != nil {
-		value1 := *source.MemberName
-		obj.MemberName = &value1
-	} else {
-		obj.MemberName = nil
-	}
-	if source.Name != nil {
-		value2 := *source.Name
-		obj.Name = &value2
-	} else {
-		obj.Name = nil
-	}
-	if source.PrivateIPAddress != nil {
-		value3 := *source.PrivateIPAddress
-		obj.PrivateIPAddress = &value3
-	} else {
-		obj.PrivateIPAddress = nil
-	}
+	obj.GroupID = genruntime.ClonePointer(source.GroupID)
+	obj.MemberName = genruntime.ClonePointer(source.MemberName)
+	obj.Name = genruntime.ClonePointer(source.Name)
+	obj.PrivateIPAddress = genruntime.ClonePointer(source.PrivateIPAddress)
 	if len(propertyBag) > 0 {
 		obj.PropertyBag = propertyBag
 	} else {
@@ -639,48 +416,20 @@ func (obj *PrivateEndpointIPConfiguration) AssignProperties_From_PrivateEndpoint
 // AssignProperties_To_PrivateLinkServiceConnection copies this PrivateLinkServiceConnection into the hub's PrivateLinkServiceConnection.
 func (obj *PrivateLinkServiceConnection) AssignProperties_To_PrivateLinkServiceConnection(destination *hub.PrivateLinkServiceConnection) error {
 	propertyBag := genruntime.NewPropertyBag(obj.PropertyBag)
-	if obj.GroupIds != nil {
-		list := make([]string, len(obj.GroupIds))
-		for index, item := range obj.GroupIds {
-			list[index] = item
-		}
-		destination.GroupIds = list
-	} else {
-		destination.GroupIds = nil
-	}
-	if obj.ID != nil {
-		value := *obj.ID
-		destination.ID = &value
-	} else {
-		destination.ID = nil
-	}
-	if obj.Name != nil {
-		value1 := *obj.Name
-		destination.Name = &value1
-	} else {
-		destination.Name = nil
-	}
+	destination.GroupIds = genruntime.CloneSlice(obj.GroupIds)
+	destination.ID = genruntime.ClonePointer(obj.ID)
+	destination.Name = genruntime.ClonePointer(obj.Name)
 	if obj.PrivateLinkServiceConnectionState != nil {
-		var value2 hub.PrivateLinkServiceConnectionState
-		if err := obj.PrivateLinkServiceConnectionState.AssignProperties_To_PrivateLinkServiceConnectionState(&value2); err != nil {
+		var value hub.PrivateLinkServiceConnectionState
+		if err := obj.PrivateLinkServiceConnectionState.AssignProperties_To_PrivateLinkServiceConnectionState(&value); err != nil {
 			return errors.Wrap(err, "converting PrivateLinkServiceConnectionState")
 		}
-		destination.PrivateLinkServiceConnectionState = &value2
+		destination.PrivateLinkServiceConnectionState = &value
 	} else {
 		destination.PrivateLinkServiceConnectionState = nil
 	}
-	if obj.PrivateLinkServiceID != nil {
-		value3 := *obj.PrivateLinkServiceID
-		destination.PrivateLinkServiceID = &value3
-	} else {
-		destination.PrivateLinkServiceID = nil
-	}
-	if obj.RequestMessage != nil {
-		value4 := *obj.RequestMessage
-		destination.RequestMessage = &value4
-	} else {
-		destination.RequestMessage = nil
-	}
+	destination.PrivateLinkServiceID = genruntime.ClonePointer(obj.PrivateLinkServiceID)
+	destination.RequestMessage = genruntime.ClonePointer(obj.RequestMessage)
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
 	} else {
@@ -692,48 +441,20 @@ func (obj *PrivateLinkServiceConnection) AssignProperties_To_PrivateLinkServiceC
 // AssignProperties_From_PrivateLinkServiceConnection populates this PrivateLinkServiceConnection from the hub's PrivateLinkServiceConnection.
 func (obj *PrivateLinkServiceConnection) AssignProperties_From_PrivateLinkServiceConnection(source *hub.PrivateLinkServiceConnection) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
-	if source.GroupIds != nil {
-		list := make([]string, len(source.GroupIds))
-		for index, item := range source.GroupIds {
-			list[index] = item
-		}
-		obj.GroupIds = list
-	} else {
-		obj.GroupIds = nil
-	}
-	if source.ID != nil {
-		value := *source.ID
-		obj.ID = &value
-	} else {
-		obj.ID = nil
-	}
-	if source.Name != nil {
-		value1 := *source.Name
-		obj.Name = &value1
-	} else {
-		obj.Name = nil
-	}
+	obj.GroupIds = genruntime.CloneSlice(source.GroupIds)
+	obj.ID = genruntime.ClonePointer(source.ID)
+	obj.Name = genruntime.ClonePointer(source.Name)
 	if source.PrivateLinkServiceConnectionState != nil {
-		var value2 PrivateLinkServiceConnectionState
-		if err := (&value2).AssignProperties_From_PrivateLinkServiceConnectionState(source.PrivateLinkServiceConnectionState); err != nil {
+		var value PrivateLinkServiceConnectionState
+		if err := (&value).AssignProperties_From_PrivateLinkServiceConnectionState(source.PrivateLinkServiceConnectionState); err != nil {
 			return errors.Wrap(err, "converting PrivateLinkServiceConnectionState")
 		}
-		obj.PrivateLinkServiceConnectionState = &value2
+		obj.PrivateLinkServiceConnectionState = &value
 	} else {
 		obj.PrivateLinkServiceConnectionState = nil
 	}
-	if source.PrivateLinkServiceID != nil {
-		value3 := *source.PrivateLinkServiceID
-		obj.PrivateLinkServiceID = &value3
-	} else {
-		obj.PrivateLinkServiceID = nil
-	}
-	if source.RequestMessage != nil {
-		value4 := *source.RequestMessage
-		obj.RequestMessage = &value4
-	} else {
-		obj.RequestMessage = nil
-	}
+	obj.PrivateLinkServiceID = genruntime.ClonePointer(source.PrivateLinkServiceID)
+	obj.RequestMessage = genruntime.ClonePointer(source.RequestMessage)
 	if len(propertyBag) > 0 {
 		obj.PropertyBag = propertyBag
 	} else {
@@ -745,18 +466,8 @@ func (obj *PrivateLinkServiceConnection) AssignProperties_From_PrivateLinkServic
 // AssignProperties_To_ExtendedLocation_STATUS copies this ExtendedLocation_STATUS into the hub's ExtendedLocation_STATUS.
 func (obj *ExtendedLocation_STATUS) AssignProperties_To_ExtendedLocation_STATUS(destination *hub.ExtendedLocation_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag(obj.PropertyBag)
-	if obj.Name != nil {
-		value := *obj.Name
-		destination.Name = &value
-	} else {
-		destination.Name = nil
-	}
-	if obj.Type != nil {
-		value1 := *obj.Type
-		destination.Type = &value1
-	} else {
-		destination.Type = nil
-	}
+	destination.Name = genruntime.ClonePointer(obj.Name)
+	destination.Type = genruntime.ClonePointer(obj.Type)
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
 	} else {
@@ -768,18 +479,8 @@ func (obj *ExtendedLocation_STATUS) AssignProperties_To_ExtendedLocation_STATUS(
 // AssignProperties_From_ExtendedLocation_STATUS populates this ExtendedLocation_STATUS from the hub's ExtendedLocation_STATUS.
 func (obj *ExtendedLocation_STATUS) AssignProperties_From_ExtendedLocation_STATUS(source *hub.ExtendedLocation_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
-	if source.Name != nil {
-		value := *source.Name
-		obj.Name = &value
-	} else {
-		obj.Name = nil
-	}
-	if source.Type != nil {
-		value1 := *source.Type
-		obj.Type = &value1
-	} else {
-		obj.Type = nil
-	}
+	obj.Name = genruntime.ClonePointer(source.Name)
+	obj.Type = genruntime.ClonePointer(source.Type)
 	if len(propertyBag) > 0 {
 		obj.PropertyBag = propertyBag
 	} else {
@@ -791,36 +492,11 @@ func (obj *ExtendedLocation_STATUS) AssignProperties_From_ExtendedLocation_STATU
 // AssignProperties_To_PrivateEndpointIPConfiguration_STATUS copies this PrivateEndpointIPConfiguration_STATUS into the hub's PrivateEndpointIPConfiguration_STATUS.
 func (obj *PrivateEndpointIPConfiguration_STATUS) AssignProperties_To_PrivateEndpointIPConfiguration_STATUS(destination *hub.PrivateEndpointIPConfiguration_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag(obj.PropertyBag)
-	if obj.Etag != nil {
-		value := *obj.Etag
-		destination.Etag = &value
-	} else {
-		destination.Etag = nil
-	}
-	if obj.GroupID != nil {
-		value1 := *obj.GroupID
-		destination.GroupID = &value1
-	} else {
-		destination.GroupID = nil
-	}
-	if obj.MemberName != nil {
-		value2 := *obj.MemberName
-		destination.MemberName = &value2
-	} else {
-		destination.MemberName = nil
-	}
-	if obj.Name != nil {
-		value3 := *obj.Name
-		destination.Name = &value3
-	} else {
-		destination.Name = nil
-	}
-	if obj.PrivateIPAddress != nil {
-		value4 := *obj.PrivateIPAddress
-		destination.PrivateIPAddress = &value4
-	} else {
-		destination.PrivateIPAddress = nil
-	}
+	destination.Etag = genruntime.ClonePointer(obj.Etag)
+	destination.GroupID = genruntime.ClonePointer(obj.GroupID)
+	destination.MemberName = genruntime.ClonePointer(obj.MemberName)
+	destination.Name = genruntime.ClonePointer(obj.Name)
+	destination.PrivateIPAddress = genruntime.ClonePointer(obj.PrivateIPAddress)
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
 	} else {
@@ -832,36 +508,11 @@ func (obj *PrivateEndpointIPConfiguration_STATUS) AssignProperties_To_PrivateEnd
 // AssignProperties_From_PrivateEndpointIPConfiguration_STATUS populates this PrivateEndpointIPConfiguration_STATUS from the hub's PrivateEndpointIPConfiguration_STATUS.
 func (obj *PrivateEndpointIPConfiguration_STATUS) AssignProperties_From_PrivateEndpointIPConfiguration_STATUS(source *hub.PrivateEndpointIPConfiguration_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
-	if source.Etag != nil {
-		value := *source.Etag
-		obj.Etag = &value
-	} else {
-		obj.Etag = nil
-	}
-	if source.GroupID != nil {
-		value1 := *source.GroupID
-		obj.GroupID = &value1
-	} else {
-		obj.GroupID = nil
-	}
-	if source.MemberName != nil {
-		value2 := *source.MemberName
-		obj.MemberName = &value2
-	} else {
-		obj.MemberName = nil
-	}
-	if source.Name != nil {
-		value3 := *source.Name
-		obj.Name = &value3
-	} else {
-		obj.Name = nil
-	}
-	if source.PrivateIPAddress != nil {
-		value4 := *source.PrivateIPAddress
-		obj.PrivateIPAddress = &value4
-	} else {
-		obj.PrivateIPAddress = nil
-	}
+	obj.Etag = genruntime.ClonePointer(source.Etag)
+	obj.GroupID = genruntime.ClonePointer(source.GroupID)
+	obj.MemberName = genruntime.ClonePointer(source.MemberName)
+	obj.Name = genruntime.ClonePointer(source.Name)
+	obj.PrivateIPAddress = genruntime.ClonePointer(source.PrivateIPAddress)
 	if len(propertyBag) > 0 {
 		obj.PropertyBag = propertyBag
 	} else {
@@ -873,66 +524,23 @@ func (obj *PrivateEndpointIPConfiguration_STATUS) AssignProperties_From_PrivateE
 // AssignProperties_To_PrivateLinkServiceConnection_STATUS copies this PrivateLinkServiceConnection_STATUS into the hub's PrivateLinkServiceConnection_STATUS.
 func (obj *PrivateLinkServiceConnection_STATUS) AssignProperties_To_PrivateLinkServiceConnection_STATUS(destination *hub.PrivateLinkServiceConnection_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag(obj.PropertyBag)
-	if obj.Etag != nil {
-		value := *obj.Etag
-		destination.Etag = &value
-	} else {
-		destination.Etag = nil
-	}
-	if obj.GroupIds != nil {
-		list := make([]string, len(obj.GroupIds))
-		for index, item := range obj.GroupIds {
-			list[index] = item
-		}
-		destination.GroupIds = list
-	} else {
-		destination.GroupIds = nil
-	}
-	if obj.ID != nil {
-		value1 := *obj.ID
-		destination.ID = &value1
-	} else {
-		destination.ID = nil
-	}
-	if obj.Name != nil {
-		value2 := *obj.Name
-		destination.Name = &value2
-	} else {
-		destination.Name = nil
-	}
+	destination.Etag = genruntime.ClonePointer(obj.Etag)
+	destination.GroupIds = genruntime.CloneSlice(obj.GroupIds)
+	destination.ID = genruntime.ClonePointer(obj.ID)
+	destination.Name = genruntime.ClonePointer(obj.Name)
 	if obj.PrivateLinkServiceConnectionState != nil {
-		var value3 hub.PrivateLinkServiceConnectionState_STATUS
-		if err := obj.PrivateLinkServiceConnectionState.AssignProperties_To_PrivateLinkServiceConnectionState_STATUS(&value3); err != nil {
+		var value hub.PrivateLinkServiceConnectionState_STATUS
+		if err := obj.PrivateLinkServiceConnectionState.AssignProperties_To_PrivateLinkServiceConnectionState_STATUS(&value); err != nil {
 			return errors.Wrap(err, "converting PrivateLinkServiceConnectionState")
 		}
-		destination.PrivateLinkServiceConnectionState = &value3
+		destination.PrivateLinkServiceConnectionState = &value
 	} else {
 		destination.PrivateLinkServiceConnectionState = nil
 	}
-	if obj.PrivateLinkServiceID != nil {
-		value4 := *obj.PrivateLinkServiceID
-		destination.PrivateLinkServiceID = &value4
-	} else {
-		destination.PrivateLinkServiceID = nil
-	}
-	if obj.ProvisioningState != nil {
-		value5 := *obj.ProvisioningState
-		destination.ProvisioningState = &value5
-	} else {
-		destination.ProvisioningState = nil
-	}
-	if obj.RequestMessage != nil {
-		value6 := *obj.RequestMessage
-		destination.RequestMessage = &value6
-	} else {
-		destination.RequestMessage = nil
-	}
-	if obj.Type != nil {
-		value7 := *obj.Type
-		destination.Type = &value7
-	} else {
-		destination.Type = nil
-	}
+	destination.PrivateLinkServiceID = genruntime.ClonePointer(obj.PrivateLinkServiceID)
+	destination.ProvisioningState = genruntime.ClonePointer(obj.ProvisioningState)
+	destination.RequestMessage = genruntime.ClonePointer(obj.RequestMessage)
+	destination.Type = genruntime.ClonePointer(obj.Type)
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
 	} else {
@@ -944,66 +552,23 @@ func (obj *PrivateLinkServiceConnection_STATUS) AssignProperties_To_PrivateLinkS
 // AssignProperties_From_PrivateLinkServiceConnection_STATUS populates this PrivateLinkServiceConnection_STATUS from the hub's PrivateLinkServiceConnection_STATUS.
 func (obj *PrivateLinkServiceConnection_STATUS) AssignProperties_From_PrivateLinkServiceConnection_STATUS(source *hub.PrivateLinkServiceConnection_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
-	if source.Etag != nil {
-		value := *source.Etag
-		obj.Etag = &value
-	} else {
-		obj.Etag = nil
-	}
-	if source.GroupIds != nil {
-		list := make([]string, len(source.GroupIds))
-		for index, item := range source.GroupIds {
-			list[index] = item
-		}
-		obj.GroupIds = list
-	} else {
-		obj.GroupIds = nil
-	}
-	if source.ID != nil {
-		value1 := *source.ID
-		obj.ID = &value1
-	} else {
-		obj.ID = nil
-	}
-	if source.Name != nil {
-		value2 := *source.Name
-		obj.Name = &value2
-	} else {
-		obj.Name = nil
-	}
+	obj.Etag = genruntime.ClonePointer(source.Etag)
+	obj.GroupIds = genruntime.CloneSlice(source.GroupIds)
+	obj.ID = genruntime.ClonePointer(source.ID)
+	obj.Name = genruntime.ClonePointer(source.Name)
 	if source.PrivateLinkServiceConnectionState != nil {
-		var value3 PrivateLinkServiceConnectionState_STATUS
-		if err := (&value3).AssignProperties_From_PrivateLinkServiceConnectionState_STATUS(source.PrivateLinkServiceConnectionState); err != nil {
+		var value PrivateLinkServiceConnectionState_STATUS
+		if err := (&value).AssignProperties_From_PrivateLinkServiceConnectionState_STATUS(source.PrivateLinkServiceConnectionState); err != nil {
 			return errors.Wrap(err, "converting PrivateLinkServiceConnectionState")
 		}
-		obj.PrivateLinkServiceConnectionState = &value3
+		obj.PrivateLinkServiceConnectionState = &value
 	} else {
 		obj.PrivateLinkServiceConnectionState = nil
 	}
-	if source.PrivateLinkServiceID != nil {
-		value4 := *source.PrivateLinkServiceID
-		obj.PrivateLinkServiceID = &value4
-	} else {
-		obj.PrivateLinkServiceID = nil
-	}
-	if source.ProvisioningState != nil {
-		value5 := *source.ProvisioningState
-		obj.ProvisioningState = &value5
-	} else {
-		obj.ProvisioningState = nil
-	}
-	if source.RequestMessage != nil {
-		value6 := *source.RequestMessage
-		obj.RequestMessage = &value6
-	} else {
-		obj.RequestMessage = nil
-	}
-	if source.Type != nil {
-		value7 := *source.Type
-		obj.Type = &value7
-	} else {
-		obj.Type = nil
-	}
+	obj.PrivateLinkServiceID = genruntime.ClonePointer(source.PrivateLinkServiceID)
+	obj.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
+	obj.RequestMessage = genruntime.ClonePointer(source.RequestMessage)
+	obj.Type = genruntime.ClonePointer(source.Type)
 	if len(propertyBag) > 0 {
 		obj.PropertyBag = propertyBag
 	} else {
@@ -1015,12 +580,7 @@ func (obj *PrivateLinkServiceConnection_STATUS) AssignProperties_From_PrivateLin
 // AssignProperties_To_NetworkInterface_STATUS_Embedded copies this NetworkInterface_STATUS_Embedded into the hub's NetworkInterface_STATUS_Embedded.
 func (obj *NetworkInterface_STATUS_Embedded) AssignProperties_To_NetworkInterface_STATUS_Embedded(destination *hub.NetworkInterface_STATUS_Embedded) error {
 	propertyBag := genruntime.NewPropertyBag(obj.PropertyBag)
-	if obj.ID != nil {
-		value := *obj.ID
-		destination.ID = &value
-	} else {
-		destination.ID = nil
-	}
+	destination.ID = genruntime.ClonePointer(obj.ID)
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
 	} else {
@@ -1032,12 +592,7 @@ func (obj *NetworkInterface_STATUS_Embedded) AssignProperties_To_NetworkInterfac
 // AssignProperties_From_NetworkInterface_STATUS_Embedded populates this NetworkInterface_STATUS_Embedded from the hub's NetworkInterface_STATUS_Embedded.
 func (obj *NetworkInterface_STATUS_Embedded) AssignProperties_From_NetworkInterface_STATUS_Embedded(source *hub.NetworkInterface_STATUS_Embedded) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
-	if source.ID != nil {
-		value := *source.ID
-		obj.ID = &value
-	} else {
-		obj.ID = nil
-	}
+	obj.ID = genruntime.ClonePointer(source.ID)
 	if len(propertyBag) > 0 {
 		obj.PropertyBag = propertyBag
 	} else {
@@ -1049,12 +604,7 @@ func (obj *NetworkInterface_STATUS_Embedded) AssignProperties_From_NetworkInterf
 // AssignProperties_To_Subnet_STATUS_Embedded copies this Subnet_STATUS_Embedded into the hub's Subnet_STATUS_Embedded.
 func (obj *Subnet_STATUS_Embedded) AssignProperties_To_Subnet_STATUS_Embedded(destination *hub.Subnet_STATUS_Embedded) error {
 	propertyBag := genruntime.NewPropertyBag(obj.PropertyBag)
-	if obj.ID != nil {
-		value := *obj.ID
-		destination.ID = &value
-	} else {
-		destination.ID = nil
-	}
+	destination.ID = genruntime.ClonePointer(obj.ID)
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
 	} else {
@@ -1066,12 +616,7 @@ func (obj *Subnet_STATUS_Embedded) AssignProperties_To_Subnet_STATUS_Embedded(de
 // AssignProperties_From_Subnet_STATUS_Embedded populates this Subnet_STATUS_Embedded from the hub's Subnet_STATUS_Embedded.
 func (obj *Subnet_STATUS_Embedded) AssignProperties_From_Subnet_STATUS_Embedded(source *hub.Subnet_STATUS_Embedded) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
-	if source.ID != nil {
-		value := *source.ID
-		obj.ID = &value
-	} else {
-		obj.ID = nil
-	}
+	obj.ID = genruntime.ClonePointer(source.ID)
 	if len(propertyBag) > 0 {
 		obj.PropertyBag = propertyBag
 	} else {
@@ -1083,24 +628,9 @@ func (obj *Subnet_STATUS_Embedded) AssignProperties_From_Subnet_STATUS_Embedded(
 // AssignProperties_To_PrivateLinkServiceConnectionState copies this PrivateLinkServiceConnectionState into the hub's PrivateLinkServiceConnectionState.
 func (obj *PrivateLinkServiceConnectionState) AssignProperties_To_PrivateLinkServiceConnectionState(destination *hub.PrivateLinkServiceConnectionState) error {
 	propertyBag := genruntime.NewPropertyBag(obj.PropertyBag)
-	if obj.ActionsRequired != nil {
-		value := *obj.ActionsRequired
-		destination.ActionsRequired = &value
-	} else {
-		destination.ActionsRequired = nil
-	}
-	if obj.Description != nil {
-		value1 := *obj.Description
-		destination.Description = &value1
-	} else {
-		destination.Description = nil
-	}
-	if obj.Status != nil {
-		value2 := *obj.Status
-		destination.Status = &value2
-	} else {
-		destination.Status = nil
-	}
+	destination.ActionsRequired = genruntime.ClonePointer(obj.ActionsRequired)
+	destination.Description = genruntime.ClonePointer(obj.Description)
+	destination.Status = genruntime.ClonePointer(obj.Status)
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
 	} else {
@@ -1112,24 +642,9 @@ func (obj *PrivateLinkServiceConnectionState) AssignProperties_To_PrivateLinkSer
 // AssignProperties_From_PrivateLinkServiceConnectionState populates this PrivateLinkServiceConnectionState from the hub's PrivateLinkServiceConnectionState.
 func (obj *PrivateLinkServiceConnectionState) AssignProperties_From_PrivateLinkServiceConnectionState(source *hub.PrivateLinkServiceConnectionState) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
-	if source.ActionsRequired != nil {
-		value := *source.ActionsRequired
-		obj.ActionsRequired = &value
-	} else {
-		obj.ActionsRequired = nil
-	}
-	if source.Description != nil {
-		value1 := *source.Description
-		obj.Description = &value1
-	} else {
-		obj.Description = nil
-	}
-	if source.Status != nil {
-		value2 := *source.Status
-		obj.Status = &value2
-	} else {
-		obj.Status = nil
-	}
+	obj.ActionsRequired = genruntime.ClonePointer(source.ActionsRequired)
+	obj.Description = genruntime.ClonePointer(source.Description)
+	obj.Status = genruntime.ClonePointer(source.Status)
 	if len(propertyBag) > 0 {
 		obj.PropertyBag = propertyBag
 	} else {
@@ -1141,24 +656,9 @@ func (obj *PrivateLinkServiceConnectionState) AssignProperties_From_PrivateLinkS
 // AssignProperties_To_PrivateLinkServiceConnectionState_STATUS copies this PrivateLinkServiceConnectionState_STATUS into the hub's PrivateLinkServiceConnectionState_STATUS.
 func (obj *PrivateLinkServiceConnectionState_STATUS) AssignProperties_To_PrivateLinkServiceConnectionState_STATUS(destination *hub.PrivateLinkServiceConnectionState_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag(obj.PropertyBag)
-	if obj.ActionsRequired != nil {
-		value := *obj.ActionsRequired
-		destination.ActionsRequired = &value
-	} else {
-		destination.ActionsRequired = nil
-	}
-	if obj.Description != nil {
-		value1 := *obj.Description
-		destination.Description = &value1
-	} else {
-		destination.Description = nil
-	}
-	if obj.Status != nil {
-		value2 := *obj.Status
-		destination.Status = &value2
-	} else {
-		destination.Status = nil
-	}
+	destination.ActionsRequired = genruntime.ClonePointer(obj.ActionsRequired)
+	destination.Description = genruntime.ClonePointer(obj.Description)
+	destination.Status = genruntime.ClonePointer(obj.Status)
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
 	} else {
@@ -1170,24 +670,9 @@ func (obj *PrivateLinkServiceConnectionState_STATUS) AssignProperties_To_Private
 // AssignProperties_From_PrivateLinkServiceConnectionState_STATUS populates this PrivateLinkServiceConnectionState_STATUS from the hub's PrivateLinkServiceConnectionState_STATUS.
 func (obj *PrivateLinkServiceConnectionState_STATUS) AssignProperties_From_PrivateLinkServiceConnectionState_STATUS(source *hub.PrivateLinkServiceConnectionState_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
-	if source.ActionsRequired != nil {
-		value := *source.ActionsRequired
-		obj.ActionsRequired = &value
-	} else {
-		obj.ActionsRequired = nil
-	}
-	if source.Description != nil {
-		value1 := *source.Description
-		obj.Description = &value1
-	} else {
-		obj.Description = nil
-	}
-	if source.Status != nil {
-		value2 := *source.Status
-		obj.Status = &value2
-	} else {
-		obj.Status = nil
-	}
+	obj.ActionsRequired = genruntime.ClonePointer(source.ActionsRequired)
+	obj.Description = genruntime.ClonePointer(source.Description)
+	obj.Status = genruntime.ClonePointer(source.Status)
 	if len(propertyBag) > 0 {
 		obj.PropertyBag = propertyBag
 	} else {
