@@ -1,17 +1,15 @@
 package wiring
 
 import (
-	"bytes"
 	"fmt"
-	"go/format"
 	"go/token"
 	"path"
 	"strconv"
 
 	"github.com/dave/dst"
-	"github.com/dave/dst/decorator"
 
 	"github.com/asogen/asogen/pkg/codegen/fileset"
+	"github.com/asogen/asogen/pkg/codegen/gofile"
 )
 
 // goFile is one generated Go file under construction. Identifiers carry their import path
@@ -62,17 +60,9 @@ func (f *goFile) add(decls ...dst.Decl) { f.decls = append(f.decls, decls...) }
 func (f *goFile) print() ([]byte, error) {
 	file := &dst.File{Name: dst.NewIdent(f.pkgName), Decls: f.decls}
 	file.Decs.Start.Append(fileset.Header, "\n")
-	fr := decorator.NewRestorerWithImports(f.pkgPath, f).FileRestorer()
-	for p, a := range f.aliases {
-		fr.Alias[p] = a
-	}
-	var buf bytes.Buffer
-	if err := fr.Fprint(&buf, file); err != nil {
-		return nil, fmt.Errorf("printing %s: %w", f.pkgPath, err)
-	}
-	out, err := format.Source(buf.Bytes())
+	out, err := gofile.Print(file, f.pkgPath, f, f.aliases)
 	if err != nil {
-		return nil, fmt.Errorf("formatting %s: %w", f.pkgPath, err)
+		return nil, fmt.Errorf("printing %s: %w", f.pkgPath, err)
 	}
 	return out, nil
 }

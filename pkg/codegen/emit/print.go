@@ -1,17 +1,11 @@
 package emit
 
 import (
-	"bytes"
 	"fmt"
-	"go/ast"
-	"go/format"
-	"go/printer"
-	"go/token"
-	"io"
-	"sync"
 
 	"github.com/dave/dst"
-	"github.com/dave/dst/decorator"
+
+	"github.com/asogen/asogen/pkg/codegen/gofile"
 )
 
 // print renders the file: header, blank line, package doc, package clause, imports, declarations.
@@ -21,76 +15,9 @@ func (f *goFile) print() ([]byte, error) {
 	for _, line := range f.doc {
 		file.Decs.Start.Append("// " + line)
 	}
-	r := decorator.NewRestorerWithImports(f.pkgPath, f.resolver)
-	presize(&r.Map, file)
-	fr := r.FileRestorer()
-	for p, a := range f.aliases {
-		fr.Alias[p] = a
-	}
-	af, err := fr.RestoreFile(file)
+	out, err := gofile.Print(file, f.pkgPath, f.resolver, f.aliases)
 	if err != nil {
 		return nil, fmt.Errorf("printing %s: %w", f.name, err)
 	}
-	// The buffer comes from a pool and the result is copied out at its exact size: a grown
-	// buffer is up to twice as large as its content, and every file is kept until written.
-	buf := printBuffers.Get().(*bytes.Buffer)
-	defer printBuffers.Put(buf)
-	buf.Reset()
-	if err := gofmt(buf, r.Fset, af); err != nil {
-		return nil, fmt.Errorf("printing %s: %w", f.name, err)
-	}
-	return bytes.Clone(buf.Bytes()), nil
-}
-
-// gofmtConfig is go/format's printer configuration (gofmt's layout). 1<<30 is go/format's
-// printerNormalizeNumbers mode, which go/printer honours without exporting it.
-var gofmtConfig = printer.Config{Mode: printer.UseSpaces | printer.TabIndent | 1<<30, Tabwidth: 8}
-
-// gofmt prints file in gofmt's layout. go/format.Node assumes every parenthesised import block
-// is unsorted and then prints, re-parses and prints the file again; dst writes the block
-// sorted, so the file is printed once, and go/format.Node is used only when it is not.
-// The output is gofmt-clean either way (TestEmittedFilesAreGofmtClean in pkg/codegen).
-func gofmt(w io.Writer, fset *token.FileSet, file *ast.File) error {
-	if !importsSorted(file) {
-		return format.Node(w, fset, file)
-	}
-	return gofmtConfig.Fprint(w, fset, file)
-}
-
-// importsSorted reports whether the file has at most one import declaration whose paths are
-// strictly increasing: what go/ast.SortImports would leave unchanged.
-func importsSorted(file *ast.File) bool {
-	blocks := 0
-	for _, d := range file.Decls {
-		g, ok := d.(*ast.GenDecl)
-		if !ok || g.Tok != token.IMPORT {
-			break
-		}
-		blocks++
-		for i := 1; i < len(g.Specs); i++ {
-			if importPath(g.Specs[i-1]) >= importPath(g.Specs[i]) {
-				return false
-			}
-		}
-	}
-	return blocks <= 1
-}
-
-func importPath(s ast.Spec) string {
-	return s.(*ast.ImportSpec).Path.Value
-}
-
-// printBuffers are reused across files: printing is the hot path of a run.
-var printBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
-
-// presize makes dst's node maps (dst ↔ go/ast, one entry per node each way) as large as the
-// file needs: growing them node by node was a tenth of the CPU of a large run.
-func presize(m *decorator.Map, file *dst.File) {
-	n := 0
-	dst.Inspect(file, func(dst.Node) bool {
-		n++
-		return true
-	})
-	m.Ast.Nodes = make(map[dst.Node]ast.Node, n)
-	m.Dst.Nodes = make(map[ast.Node]dst.Node, n)
+	return out, nil
 }
