@@ -48,11 +48,15 @@ func readyProject(t *testing.T) string {
 	return cfgPath
 }
 
-// copyTree copies regular files and folders from src to dst.
+// copyTree copies regular files and folders from src to dst, leaving out testdata folders:
+// they are no generation input, and tests of other packages write temporary trees there.
 func copyTree(src, dst string) error {
 	return filepath.WalkDir(src, func(name string, e fs.DirEntry, err error) error {
 		if err != nil {
 			return err
+		}
+		if e.IsDir() && e.Name() == "testdata" {
+			return filepath.SkipDir
 		}
 		rel, err := filepath.Rel(src, name)
 		if err != nil {
