@@ -10,13 +10,13 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	"github.com/asogen/asogen/internal/parallel"
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/codegen/fileset"
 )
@@ -97,7 +97,7 @@ func (c emitCache) lookup(key, root string) (fileset.FileSet, bool) {
 		return nil, false
 	}
 	contents := make([][]byte, len(entries))
-	ok := parallel(len(entries), func(i int) bool {
+	ok := allOf(len(entries), func(i int) bool {
 		b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(entries[i].path)))
 		contents[i] = b
 		return err == nil && sha256.Sum256(b) == entries[i].sum
@@ -119,7 +119,7 @@ func (c emitCache) store(key string, files map[string][]byte) {
 	}
 	paths := slices.Sorted(maps.Keys(files))
 	sums := make([][sha256.Size]byte, len(paths))
-	parallel(len(paths), func(i int) bool {
+	allOf(len(paths), func(i int) bool {
 		sums[i] = sha256.Sum256(files[paths[i]])
 		return true
 	})
@@ -204,25 +204,14 @@ func (c emitCache) prune() {
 	}
 }
 
-// parallel runs fn(0..n-1) on GOMAXPROCS workers and reports whether every call returned
+// allOf runs fn(0..n-1) on GOMAXPROCS workers and reports whether every call returned
 // true; after the first false the remaining calls are skipped.
-func parallel(n int, fn func(int) bool) bool {
-	work := make(chan int)
+func allOf(n int, fn func(int) bool) bool {
 	var failed atomic.Bool
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), max(n, 1)) {
-		wg.Go(func() {
-			for i := range work {
-				if !failed.Load() && !fn(i) {
-					failed.Store(true)
-				}
-			}
-		})
-	}
-	for i := range n {
-		work <- i
-	}
-	close(work)
-	wg.Wait()
+	parallel.Do(n, 0, func(i int) {
+		if !failed.Load() && !fn(i) {
+			failed.Store(true)
+		}
+	})
 	return !failed.Load()
 }

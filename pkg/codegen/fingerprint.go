@@ -6,10 +6,9 @@ import (
 	"encoding/binary"
 	"fmt"
 	"reflect"
-	"runtime"
 	"slices"
-	"sync"
 
+	"github.com/asogen/asogen/internal/parallel"
 	"github.com/asogen/asogen/pkg/astmodel"
 )
 
@@ -19,20 +18,9 @@ func fingerprint(m *astmodel.Model) ([sha256.Size]byte, error) {
 	pkgs := m.SortedPackages()
 	sums := make([][sha256.Size]byte, len(pkgs))
 	errs := make([]error, len(pkgs))
-	work := make(chan int)
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(pkgs)) {
-		wg.Go(func() {
-			for i := range work {
-				sums[i], errs[i] = hashValue(reflect.ValueOf(pkgs[i]))
-			}
-		})
-	}
-	for i := range pkgs {
-		work <- i
-	}
-	close(work)
-	wg.Wait()
+	parallel.Do(len(pkgs), 0, func(i int) {
+		sums[i], errs[i] = hashValue(reflect.ValueOf(pkgs[i]))
+	})
 	rest, err := hashValue(reflect.ValueOf([]any{m.Module, m.APIRoot, m.Kinds}))
 	h := sha256.New()
 	for i := range pkgs {

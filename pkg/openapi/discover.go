@@ -1,6 +1,8 @@
 package openapi
 
 import (
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -32,7 +34,7 @@ type pathInfo struct {
 func putOps(files []*document) []putOp {
 	var out []putOp
 	for _, d := range files {
-		for _, p := range sortedKeys(d.puts) {
+		for _, p := range slices.Sorted(maps.Keys(d.puts)) {
 			op := d.puts[p]
 			out = append(out, putOp{doc: d, path: p, body: bodySchema(d, p, op), resp: responseSchema(d, p, op), info: describePath(p)})
 		}

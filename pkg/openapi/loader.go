@@ -5,12 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
-	"sync"
 
+	"github.com/asogen/asogen/internal/parallel"
 	"github.com/asogen/asogen/pkg/diag"
 	openapi "github.com/go-openapi/spec"
 )
@@ -107,20 +107,9 @@ func (l *loader) preload(paths []string) {
 	}
 	docs := make([]*document, len(todo))
 	errs := make([]error, len(todo))
-	work := make(chan int)
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(todo)) {
-		wg.Go(func() {
-			for i := range work {
-				docs[i], errs[i] = l.parseFile(todo[i], l.displayName(todo[i]))
-			}
-		})
-	}
-	for i := range todo {
-		work <- i
-	}
-	close(work)
-	wg.Wait()
+	parallel.Do(len(todo), 0, func(i int) {
+		docs[i], errs[i] = l.parseFile(todo[i], l.displayName(todo[i]))
+	})
 	for i, p := range todo {
 		if errs[i] != nil {
 			l.errs[p] = errs[i]
@@ -151,7 +140,7 @@ func parseDocument(path, name string, raw []byte) (*document, error) {
 		return nil, err
 	}
 	d.puts = map[string]*openapi.Operation{}
-	for _, p := range sortedKeys(d.Paths) {
+	for _, p := range slices.Sorted(maps.Keys(d.Paths)) {
 		put, ok := d.Paths[p]["put"]
 		if !ok {
 			continue

@@ -1,6 +1,7 @@
 package openapi
 
 import (
+	"maps"
 	"slices"
 	"strconv"
 
@@ -209,7 +210,7 @@ func (p *pkgBuilder) subtypes(base node, disc string) []subtype {
 
 func subtypesIn(d *document, baseKey string) []subtype {
 	var out []subtype
-	for _, name := range sortedKeys(d.Definitions) {
+	for _, name := range slices.Sorted(maps.Keys(d.Definitions)) {
 		def := d.Definitions[name]
 		n := node{s: &def, doc: d, ptr: "/definitions/" + escape(name)}
 		for i := range def.AllOf {
@@ -224,15 +225,6 @@ func subtypesIn(d *document, baseKey string) []subtype {
 		}
 	}
 	return out
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
 
 // options builds one option property per subtype of a discriminated union.

@@ -97,16 +97,8 @@ func sel(x dst.Expr, name string) dst.Expr { return &dst.SelectorExpr{X: x, Sel:
 func varAssert(iface dst.Expr, value dst.Expr, doc ...string) *dst.GenDecl {
 	spec := &dst.ValueSpec{Names: []*dst.Ident{id("_")}, Type: iface, Values: []dst.Expr{value}}
 	d := &dst.GenDecl{Tok: token.VAR, Specs: []dst.Spec{spec}}
-	decorate(&d.Decs.NodeDecs, doc)
+	gofile.Decorate(&d.Decs.NodeDecs, doc)
 	return d
-}
-
-func decorate(decs *dst.NodeDecs, doc []string) {
-	decs.Before = dst.EmptyLine
-	decs.After = dst.EmptyLine
-	for _, line := range doc {
-		decs.Start.Append("// " + line)
-	}
 }
 
 // funcDecl declares a function or (with recv) a method with one parameter per line.
@@ -129,7 +121,7 @@ func funcDecl(recv *dst.Field, name string, params, results []*dst.Field, body [
 		}
 		params[len(params)-1].Decs.After = dst.NewLine
 	}
-	decorate(&d.Decs.NodeDecs, doc)
+	gofile.Decorate(&d.Decs.NodeDecs, doc)
 	return d
 }
 

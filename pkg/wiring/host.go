@@ -8,6 +8,7 @@ import (
 	"github.com/dave/dst"
 
 	"github.com/asogen/asogen/pkg/astmodel"
+	"github.com/asogen/asogen/pkg/codegen/gofile"
 )
 
 // unexpectedTypeFunc is the group helper (in HelperFile) that builds the mismatch error.
@@ -50,7 +51,7 @@ func (f *goFile) addSignature(s Signature) {
 func hostType(k *astmodel.Kind) dst.Decl {
 	spec := &dst.TypeSpec{Name: id(HostName(k.Name)), Type: &dst.StructType{Fields: &dst.FieldList{Opening: true, Closing: true}}}
 	d := &dst.GenDecl{Tok: token.TYPE, Specs: []dst.Spec{spec}}
-	decorate(&d.Decs.NodeDecs, []string{
+	gofile.Decorate(&d.Decs.NodeDecs, []string{
 		fmt.Sprintf("%s hosts the extensions of %s %s.", HostName(k.Name), k.Group, k.Name),
 		"The generated methods assert the object to its hub type and call the hand-written typed",
 		"methods documented in docs/extensions.md.",

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/parser"
 	"go/token"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -61,7 +62,7 @@ func ApplyMoves(dir string, l Layout, moves []HubMove) (rewritten []string, err 
 		}
 	}
 	var errs diag.List
-	for _, file := range sortedKeys(byFile) {
+	for _, file := range slices.Sorted(maps.Keys(byFile)) {
 		changed, err := migrateFile(l, file, byFile[file])
 		errs.Merge(err)
 		if changed {
@@ -166,15 +167,6 @@ func writeAtomic(file string, content []byte) error {
 		return err
 	}
 	return os.Rename(tmp.Name(), file)
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
 
 func relTo(dir, file string) string {

@@ -4,10 +4,9 @@ package emit
 
 import (
 	"fmt"
-	"runtime"
 	"strings"
-	"sync"
 
+	"github.com/asogen/asogen/internal/parallel"
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/diag"
 )
@@ -20,20 +19,9 @@ func Emit(m *astmodel.Model) (map[string][]byte, error) {
 	pkgs := m.SortedPackages()
 	results := make([]map[string][]byte, len(pkgs))
 	errs := make([]error, len(pkgs))
-	work := make(chan int)
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(pkgs)) {
-		wg.Go(func() {
-			for i := range work {
-				results[i], errs[i] = newPkgEmitter(m, pkgs[i], res).files()
-			}
-		})
-	}
-	for i := range pkgs {
-		work <- i
-	}
-	close(work)
-	wg.Wait()
+	parallel.Do(len(pkgs), 0, func(i int) {
+		results[i], errs[i] = newPkgEmitter(m, pkgs[i], res).files()
+	})
 	return merge(results, errs)
 }
 

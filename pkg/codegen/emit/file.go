@@ -6,6 +6,8 @@ import (
 	"path"
 
 	"github.com/dave/dst"
+
+	"github.com/asogen/asogen/pkg/codegen/gofile"
 )
 
 // Header is the first line of every generated file.
@@ -70,16 +72,8 @@ var fixedAliases = map[string]string{
 // typeDecl is `type name <typ>` with doc comment lines.
 func typeDecl(name string, typ dst.Expr, doc []string) *dst.GenDecl {
 	d := &dst.GenDecl{Tok: token.TYPE, Specs: []dst.Spec{&dst.TypeSpec{Name: id(name), Type: typ}}}
-	decorate(&d.Decs.NodeDecs, doc)
+	gofile.Decorate(&d.Decs.NodeDecs, doc)
 	return d
-}
-
-func decorate(decs *dst.NodeDecs, doc []string) {
-	decs.Before = dst.EmptyLine
-	decs.After = dst.EmptyLine
-	for _, line := range doc {
-		decs.Start.Append("// " + line)
-	}
 }
 
 // fileName joins a package folder and a file name.

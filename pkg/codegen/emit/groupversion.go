@@ -4,6 +4,8 @@ import (
 	"go/token"
 
 	"github.com/dave/dst"
+
+	"github.com/asogen/asogen/pkg/codegen/gofile"
 )
 
 // groupVersionFile renders groupversion_info_gen.go: the package doc with controller-gen's
@@ -30,7 +32,7 @@ func (e *pkgEmitter) schemeVars() dst.Decl {
 		valueSpec("SchemeBuilder", builder, "SchemeBuilder registers this package's resources with a scheme."),
 		valueSpec("AddToScheme", sel(id("SchemeBuilder"), "AddToScheme"), "AddToScheme adds this package's resources to a scheme."),
 	}}
-	decorate(&d.Decs.NodeDecs, nil)
+	gofile.Decorate(&d.Decs.NodeDecs, nil)
 	return d
 }
 

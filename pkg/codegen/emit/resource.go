@@ -4,6 +4,7 @@ import (
 	"go/token"
 
 	"github.com/asogen/asogen/pkg/astmodel"
+	"github.com/asogen/asogen/pkg/codegen/gofile"
 	"github.com/dave/dst"
 )
 
@@ -103,7 +104,7 @@ func (e *pkgEmitter) resourceMethods(r *astmodel.Resource) []dst.Decl {
 func assertion(iface dst.Expr, typeName string) dst.Decl {
 	spec := &dst.ValueSpec{Names: []*dst.Ident{id("_")}, Type: iface, Values: []dst.Expr{addr(composite(id(typeName)))}}
 	d := &dst.GenDecl{Tok: token.VAR, Specs: []dst.Spec{spec}}
-	decorate(&d.Decs.NodeDecs, nil)
+	gofile.Decorate(&d.Decs.NodeDecs, nil)
 	return d
 }
 

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/asogen/asogen/pkg/astmodel"
+	"github.com/asogen/asogen/pkg/codegen/gofile"
 	"github.com/dave/dst"
 )
 
@@ -145,7 +146,7 @@ func enumDecls(en *astmodel.Enum) []dst.Decl {
 		}
 		consts.Specs = append(consts.Specs, spec)
 	}
-	decorate(&consts.Decs.NodeDecs, nil)
+	gofile.Decorate(&consts.Decs.NodeDecs, nil)
 	return append(decls, consts)
 }
 

@@ -8,10 +8,10 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"sync"
 	"sync/atomic"
 	"time"
 
+	"github.com/asogen/asogen/internal/parallel"
 	"github.com/asogen/asogen/pkg/diag"
 )
 
@@ -121,26 +121,15 @@ const writers = 8
 func writeAll(d disk, files FileSet, paths []string, opts Options) ([]string, error) {
 	errs := make([]error, len(paths))
 	var failed atomic.Bool
-	work := make(chan int)
-	var wg sync.WaitGroup
-	for range min(writers, len(paths)) {
-		wg.Go(func() {
-			for i := range work {
-				if failed.Load() {
-					errs[i] = errSkipped
-					continue
-				}
-				if errs[i] = writeFile(d.abs(paths[i]), files[paths[i]], opts); errs[i] != nil {
-					failed.Store(true)
-				}
-			}
-		})
-	}
-	for i := range paths {
-		work <- i
-	}
-	close(work)
-	wg.Wait()
+	parallel.Do(len(paths), writers, func(i int) {
+		if failed.Load() {
+			errs[i] = errSkipped
+			return
+		}
+		if errs[i] = writeFile(d.abs(paths[i]), files[paths[i]], opts); errs[i] != nil {
+			failed.Store(true)
+		}
+	})
 	var written []string
 	var first error
 	for i, err := range errs {

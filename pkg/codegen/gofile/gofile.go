@@ -41,6 +41,15 @@ func Print(file *dst.File, pkgPath string, names resolver.RestorerResolver, alia
 	return bytes.Clone(buf.Bytes()), nil
 }
 
+// Decorate sets a declaration apart with blank lines and gives it doc comment lines.
+func Decorate(decs *dst.NodeDecs, doc []string) {
+	decs.Before = dst.EmptyLine
+	decs.After = dst.EmptyLine
+	for _, line := range doc {
+		decs.Start.Append("// " + line)
+	}
+}
+
 // gofmtConfig is go/format's printer configuration (gofmt's layout). 1<<30 is go/format's
 // printerNormalizeNumbers mode, which go/printer honours without exporting it.
 var gofmtConfig = printer.Config{Mode: printer.UseSpaces | printer.TabIndent | 1<<30, Tabwidth: 8}
