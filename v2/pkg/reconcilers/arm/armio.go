@@ -13,12 +13,10 @@ import (
 // PollerAnnotation keeps the resume token of a create or update in progress between reconciles.
 const PollerAnnotation = "serviceoperator.azure.com/poller-resume-token"
 
-// refreshOwner GETs the owner from ARM and updates its status in memory.
+// refreshOwner GETs the owner from ARM and updates its status in memory. It runs only when
+// the resolver found the owner in Kubernetes, so obj.Owner() names its kind.
 func (run *reconcileRun) refreshOwner(ctx context.Context) error {
-	gk := run.owner.GetObjectKind().GroupVersionKind().GroupKind()
-	if ref := run.obj.Owner(); ref != nil {
-		gk = ref.GroupKind()
-	}
+	gk := run.obj.Owner().GroupKind()
 	ownerReg, ok := run.kinds[gk]
 	if !ok {
 		return errors.Errorf("no registration for owner kind %s", gk)
