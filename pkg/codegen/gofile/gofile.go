@@ -4,13 +4,16 @@ package gofile
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"go/ast"
 	"go/format"
 	"go/printer"
 	"go/token"
 	"io"
+	"os"
 	"sync"
+	"sync/atomic"
 
 	"github.com/dave/dst"
 	"github.com/dave/dst/decorator"
@@ -19,7 +22,39 @@ import (
 
 // Print restores file (a package at pkgPath) to go/ast, resolving each import path with
 // names and naming the paths in aliases with their alias, and prints it in gofmt's layout.
+//
+// The direct printer (direct.go) prints the file; a file it does not support goes through dst's
+// restorer and go/printer, which print any file.
 func Print(file *dst.File, pkgPath string, names resolver.RestorerResolver, aliases map[string]string) ([]byte, error) {
+	if !restorerOnly.Load() {
+		out, err := printDirect(file, pkgPath, names, aliases)
+		if !errors.Is(err, errUnsupported) {
+			return out, err
+		}
+		fallbacks.Add(1)
+	}
+	return printRestored(file, pkgPath, names, aliases)
+}
+
+// restorerOnly turns the direct printer off: ASOGEN_PRINTER=restorer, or UseRestorer in tests
+// that compare both printers.
+var restorerOnly atomic.Bool
+
+func init() { restorerOnly.Store(os.Getenv("ASOGEN_PRINTER") == "restorer") }
+
+// UseRestorer makes Print use dst's restorer and go/printer for every file (on) or only for the
+// files the direct printer does not support (off, the default).
+func UseRestorer(on bool) { restorerOnly.Store(on) }
+
+// fallbacks counts the files the direct printer handed to the restorer.
+var fallbacks atomic.Int64
+
+// Fallbacks returns how many files so far were printed by the restorer because the direct
+// printer does not support their shape.
+func Fallbacks() int64 { return fallbacks.Load() }
+
+// printRestored restores file to go/ast and prints it with go/printer.
+func printRestored(file *dst.File, pkgPath string, names resolver.RestorerResolver, aliases map[string]string) ([]byte, error) {
 	r := decorator.NewRestorerWithImports(pkgPath, names)
 	presize(&r.Map, file)
 	fr := r.FileRestorer()

@@ -1,0 +1,128 @@
+package gofile
+
+import (
+	"go/doc/comment"
+	"strings"
+	"unicode"
+
+	"github.com/dave/dst"
+)
+
+// comment writes one //-comment as go/printer does: trailing white space removed.
+func (p *directPrinter) comment(text string) {
+	if !strings.HasPrefix(text, "//") || strings.ContainsAny(text, "\n\r") {
+		giveUp("comment that is not a single // line")
+	}
+	p.str(strings.TrimRightFunc(text, unicode.IsSpace))
+}
+
+// comments writes comment lines at the current indentation, each followed by a new line.
+func (p *directPrinter) comments(decs dst.Decorations) {
+	for _, d := range decs {
+		p.comment(d)
+		p.line()
+	}
+}
+
+// docComment writes the doc comment of a top-level declaration (or of the package clause):
+// go/printer reformats those through go/doc/comment. Lines that cannot change are written as
+// they are; anything else goes through the same reformatting.
+func (p *directPrinter) docComment(decs dst.Decorations) {
+	lines := []string(decs)
+	if !plainDoc(lines) {
+		lines = formatDoc(lines)
+	}
+	for _, l := range lines {
+		p.comment(l)
+		p.nl()
+	}
+}
+
+// plainDoc reports whether go/doc/comment would print lines unchanged: one paragraph of
+// "// " lines, each starting with a letter (or a + marker followed by one), nothing trailing.
+func plainDoc(lines []string) bool {
+	for _, l := range lines {
+		text, ok := strings.CutPrefix(l, "// ")
+		if !ok || text == "" || strings.ContainsAny(text, "\t\n\r") || strings.TrimRightFunc(text, unicode.IsSpace) != text {
+			return false
+		}
+		first := text[0]
+		if first == '+' && len(text) > 1 {
+			first = text[1]
+		}
+		if !('a' <= first && first <= 'z' || 'A' <= first && first <= 'Z') {
+			return false
+		}
+	}
+	return true
+}
+
+// formatDoc reformats a //-style doc comment exactly as go/printer does (formatDocComment in
+// go/printer/comment.go): directives move to the end, the text goes through go/doc/comment.
+func formatDoc(lines []string) []string {
+	var text strings.Builder
+	var directives []string
+	for _, l := range lines {
+		after, ok := strings.CutPrefix(l, "//")
+		if !ok {
+			giveUp("doc comment that is not //-style")
+		}
+		if isDirective(after) {
+			directives = append(directives, l)
+			continue
+		}
+		text.WriteString(strings.TrimPrefix(after, " "))
+		text.WriteString("\n")
+	}
+	if text.Len() == 0 {
+		return lines
+	}
+	var parser comment.Parser
+	var pr comment.Printer
+	out := commentLines(string(pr.Comment(parser.Parse(text.String()))))
+	if len(directives) > 0 {
+		out = append(out, "//")
+		out = append(out, directives...)
+	}
+	return out
+}
+
+// commentLines turns reformatted doc text back into // lines.
+func commentLines(text string) []string {
+	var out []string
+	for text != "" {
+		var line string
+		line, text, _ = strings.Cut(text, "\n")
+		switch {
+		case line == "":
+			line = "//"
+		case strings.HasPrefix(line, "\t"):
+			line = "//" + line
+		default:
+			line = "// " + line
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+// isDirective reports whether a comment's text (after //) is a directive such as //go:build:
+// "line ", "extern ", "export " or [a-z0-9]+:[a-z0-9].
+func isDirective(c string) bool {
+	if strings.HasPrefix(c, "line ") || strings.HasPrefix(c, "extern ") || strings.HasPrefix(c, "export ") {
+		return true
+	}
+	colon := strings.Index(c, ":")
+	if colon <= 0 || colon+1 >= len(c) {
+		return false
+	}
+	for i := 0; i <= colon+1; i++ {
+		if i == colon {
+			continue
+		}
+		if b := c[i]; !('a' <= b && b <= 'z' || '0' <= b && b <= '9') {
+			return false
+		}
+	}
+	return true
+}
