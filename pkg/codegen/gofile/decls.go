@@ -1,8 +1,10 @@
 package gofile
 
 import (
+	"bytes"
 	"fmt"
 	"go/token"
+	"strings"
 
 	"github.com/dave/dst"
 )
@@ -23,6 +25,9 @@ func (p *directPrinter) funcDecl(d *dst.FuncDecl) {
 		return
 	}
 	header := p.out.Len() - start // go/printer counts columns in bytes
+	if bytes.IndexByte(p.out.Bytes()[start:], '\n') >= 0 {
+		header = maxLine + 1 // a header over several lines never keeps its body on its line
+	}
 	p.funcBody(d.Body, header)
 }
 
@@ -31,7 +36,7 @@ func (p *directPrinter) funcDecl(d *dst.FuncDecl) {
 func (p *directPrinter) funcBody(b *dst.BlockStmt, header int) {
 	if len(b.List) == 0 {
 		checkBlock(b)
-		if header <= 100 && !emptyMultiLine(b) {
+		if header <= maxLine && !emptyMultiLine(b) {
 			p.str(" {}")
 		} else {
 			p.str(" {\n")
@@ -44,11 +49,40 @@ func (p *directPrinter) funcBody(b *dst.BlockStmt, header int) {
 	for _, s := range b.List {
 		broken = broken || s.Decorations().Before != dst.None
 	}
-	if !broken {
-		giveUp("one-line function body")
+	if !broken && p.oneLineBody(b, header) {
+		return
 	}
 	p.str(" ")
 	p.block(b)
+}
+
+// maxLine is go/printer's limit for keeping a function body on its header's line.
+const maxLine = 100
+
+// oneLineBody prints `{ s1; s2 }` when go/printer would: at most five statements, each on one
+// line, fitting with the header in maxLine columns. dst places statements without line breaks
+// on the line of the opening brace, which is what go/printer looks at.
+func (p *directPrinter) oneLineBody(b *dst.BlockStmt, header int) bool {
+	checkBlock(b)
+	if len(b.List) > 5 || header > maxLine {
+		return false
+	}
+	texts := make([]string, len(b.List))
+	size := 2 * (len(b.List) - 1)
+	for i, s := range b.List {
+		texts[i] = p.sub(func() { p.stmt(s) })
+		if strings.IndexByte(texts[i], '\n') >= 0 {
+			return false
+		}
+		size += len(texts[i])
+	}
+	if header+size > maxLine {
+		return false
+	}
+	p.str(" { ")
+	p.str(strings.Join(texts, "; "))
+	p.str(" }")
+	return true
 }
 
 // signature prints (params) and the results: a single unnamed result without parentheses.
@@ -71,22 +105,56 @@ func (p *directPrinter) signature(t *dst.FuncType) {
 	p.params(res)
 }
 
-// params prints a parameter list on one line.
+// params prints a parameter list: on one line, or one parameter per line when every
+// parameter starts a line and the closing parenthesis has a line of its own.
 func (p *directPrinter) params(fl *dst.FieldList) {
 	checkExpr(&fl.Decs.NodeDecs, fl.Decs.Opening)
+	if len(fl.List) > 0 && fl.List[0].Decs.Before == dst.NewLine {
+		p.paramLines(fl.List)
+		return
+	}
 	p.str("(")
 	for i, f := range fl.List {
 		if i > 0 {
 			p.str(", ")
 		}
 		p.fieldDecs(f)
-		p.identList(f.Names)
-		if len(f.Names) > 0 {
-			p.str(" ")
-		}
-		p.expr(f.Type)
+		p.param(f)
 	}
 	p.str(")")
+}
+
+func (p *directPrinter) paramLines(list []*dst.Field) {
+	p.str("(")
+	p.indent++
+	for i, f := range list {
+		if f.Decs.Before != dst.NewLine || !endsLine(f.Decs.After, i == len(list)-1) {
+			giveUp("parameters partly on one line")
+		}
+		p.line()
+		p.withoutSpacing(&f.Decs.NodeDecs, func() { p.fieldDecs(f) })
+		p.param(f)
+		p.str(",")
+	}
+	p.indent--
+	p.line()
+	p.str(")")
+}
+
+func (p *directPrinter) param(f *dst.Field) {
+	p.identList(f.Names)
+	if len(f.Names) > 0 {
+		p.str(" ")
+	}
+	p.expr(f.Type)
+}
+
+// withoutSpacing runs check with the node's line breaks cleared, which the caller has placed.
+func (p *directPrinter) withoutSpacing(d *dst.NodeDecs, check func()) {
+	before, after := d.Before, d.After
+	d.Before, d.After = dst.None, dst.None
+	defer func() { d.Before, d.After = before, after }()
+	check()
 }
 
 // fieldDecs gives up on a parameter or result with decorations (a line break, a comment).
@@ -163,4 +231,10 @@ func (p *directPrinter) typeExpr(t dst.Expr) {
 		return
 	}
 	p.expr(t)
+}
+
+// endsLine checks the spacing after an element of a list printed one per line: the last one
+// must end its line (the closing bracket gets a line of its own), the others may.
+func endsLine(after dst.SpaceType, last bool) bool {
+	return after == dst.NewLine || (!last && after == dst.None)
 }

@@ -137,6 +137,35 @@ func (r *T) f(x any) ([]byte, error) {
 	return json.Marshal(*r)
 }
 `,
+	"wiring shapes": `package p
+
+func (e *E) Short() int { return 1 }
+
+func (e *E) Two() (int, error) { x := 1; return x, nil }
+
+func (e *E) Resources() []genruntime.KubernetesResource {
+	return []genruntime.KubernetesResource{
+		&v1.A{},
+		&v2.A{B: []int{1}},
+	}
+}
+
+func (e *E) Check(
+	ctx context.Context,
+	obj genruntime.MetaObject,
+	next Func,
+) (Result, error) {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	for i := 0; i < n; {
+		return next(ctx, obj)
+	}
+	for {
+	}
+	return next(ctx, obj)
+}
+`,
 	"one-line and long empty bodies": `package p
 
 // Hub marks the hub.
@@ -165,6 +194,26 @@ func TestDirectPrinterMatchesGofmtAndRestorer(t *testing.T) {
 				t.Errorf("restorer differs from the source (%v):\n%s", err, diff(src, string(restored)))
 			}
 		})
+	}
+}
+
+// Statements without line breaks (as the wiring emitter builds them) stay on the header's line
+// when go/printer keeps them there: at most five, within 100 columns.
+func TestDirectPrinterOneLineBodies(t *testing.T) {
+	for _, src := range []string{
+		"package p\n\nfunc (e *E) F() int {\n\treturn 1\n}\n",
+		"package p\n\nfunc (e *E) F() (int, error) {\n\tx := 1\n\treturn x, nil\n}\n",
+		"package p\n\nfunc (e *E) F() string {\n\treturn \"a string long enough to push this body past the one hundred columns\"\n}\n",
+		"package p\n\nfunc (e *E) F() {\n\ta()\n\tb()\n\tc()\n\td()\n\te()\n\tf()\n}\n",
+		"package p\n\nfunc (e *E) F() {\n\tif x {\n\t\ty()\n\t}\n}\n",
+	} {
+		compareBoth(t, func() *dst.File {
+			f := parse(t, src)
+			for _, s := range f.Decls[0].(*dst.FuncDecl).Body.List {
+				s.Decorations().Before, s.Decorations().After = dst.None, dst.None
+			}
+			return f
+		}, nil)
 	}
 }
 

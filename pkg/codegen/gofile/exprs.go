@@ -79,9 +79,7 @@ func (p *directPrinter) expr2(x dst.Expr, depth int) {
 		if x.Type != nil {
 			p.expr1(x.Type, token.HighestPrec, depth)
 		}
-		p.str("{")
-		p.exprList(x.Elts, 1)
-		p.str("}")
+		p.compositeElts(x.Elts)
 	case *dst.TypeAssertExpr:
 		checkExpr(&x.Decs.NodeDecs, x.Decs.X, x.Decs.Lparen, x.Decs.Type)
 		p.expr1(x.X, token.HighestPrec, depth)
@@ -226,4 +224,31 @@ func (p *directPrinter) call(x *dst.CallExpr, depth int) {
 		p.str("...")
 	}
 	p.str(")")
+}
+
+// compositeElts prints {elts}: on one line, or one element per line with a trailing comma when
+// every element starts a line and the closing brace has a line of its own. Aligned key: value
+// lines are left to go/printer.
+func (p *directPrinter) compositeElts(elts []dst.Expr) {
+	if len(elts) == 0 || elts[0].Decorations().Before != dst.NewLine {
+		p.str("{")
+		p.exprList(elts, 1)
+		p.str("}")
+		return
+	}
+	p.str("{")
+	p.indent++
+	for i, x := range elts {
+		d := x.Decorations()
+		last := i == len(elts)-1
+		if _, pair := x.(*dst.KeyValueExpr); pair || d.Before != dst.NewLine || !endsLine(d.After, last) {
+			giveUp("multi-line composite literal shape")
+		}
+		p.line()
+		p.withoutSpacing(d, func() { p.expr0(x, 1) })
+		p.str(",")
+	}
+	p.indent--
+	p.line()
+	p.str("}")
 }

@@ -75,6 +75,8 @@ func (p *directPrinter) stmt(s dst.Stmt) {
 		p.rangeStmt(s)
 	case *dst.SwitchStmt:
 		p.switchStmt(s)
+	case *dst.ForStmt:
+		p.forStmt(s)
 	case *dst.DeclStmt:
 		checkNode(&s.Decs.NodeDecs)
 		g, ok := s.Decl.(*dst.GenDecl)
@@ -207,4 +209,31 @@ func (p *directPrinter) caseClause(c *dst.CaseClause) {
 	p.indent++
 	p.stmtList(c.Body)
 	p.indent--
+}
+
+// forStmt prints for [init; ]cond[; post] {body}.
+func (p *directPrinter) forStmt(s *dst.ForStmt) {
+	checkNode(&s.Decs.NodeDecs, s.Decs.For, s.Decs.Init, s.Decs.Cond, s.Decs.Post)
+	p.str("for ")
+	if s.Init == nil && s.Post == nil {
+		if s.Cond != nil {
+			p.condition(s.Cond)
+			p.str(" ")
+		}
+		p.block(s.Body)
+		return
+	}
+	if s.Init != nil {
+		p.simpleStmt(s.Init)
+	}
+	p.str("; ")
+	if s.Cond != nil {
+		p.condition(s.Cond)
+	}
+	p.str("; ")
+	if s.Post != nil {
+		p.simpleStmt(s.Post)
+		p.str(" ")
+	}
+	p.block(s.Body)
 }
