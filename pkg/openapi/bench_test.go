@@ -12,7 +12,8 @@ import (
 
 // Benchmarks of the reader's two stages, spec loading and model building, over the project's own
 // specs (config.yaml) and over the real corpus (ASOGEN_AZURE_SPECS). Each reports time and
-// allocations per resource version besides the usual per-operation numbers:
+// allocations per resource version besides the usual per-operation numbers, the CPU time per
+// operation (all threads) and the heap peaks (see heapWatch):
 //
 //	go test -run '^$' -bench . -benchmem ./pkg/openapi/
 
@@ -55,7 +56,8 @@ func benchBuild(b *testing.B, cfg *config.Config) {
 	})
 }
 
-// benchLoad parses the version folders' files with a fresh loader each time (no cache).
+// benchLoad parses the version folders' files with a fresh loader each time (no cache), on
+// parallel workers as Build does.
 func benchLoad(b *testing.B, cfg *config.Config) {
 	files := versionFolderFiles(b, cfg)
 	var size int64
@@ -68,12 +70,13 @@ func benchLoad(b *testing.B, cfg *config.Config) {
 	}
 	b.SetBytes(size)
 	perResource(b, resourceVersions(cfg), func() {
-		l := newLoader()
-		for _, f := range files {
-			if _, err := l.load(f); err != nil {
-				b.Fatal(err)
+		fetch := newLoader().prefetch([][]string{files})
+		for _, r := range fetch.take(0) {
+			if r.err != nil {
+				b.Fatal(r.err)
 			}
 		}
+		fetch.stop()
 	})
 }
 
@@ -114,12 +117,19 @@ func resourceVersions(cfg *config.Config) int {
 // perResource runs fn b.N times and reports ns and allocations per resource version.
 func perResource(b *testing.B, resources int, fn func()) {
 	var before, after runtime.MemStats
+	heap := watchHeap()
 	runtime.ReadMemStats(&before)
+	cpu := cpuTime()
 	b.ReportAllocs()
 	for b.Loop() {
 		fn()
 	}
+	cpu = cpuTime() - cpu
 	runtime.ReadMemStats(&after)
+	heap.report(b)
+	if cpu > 0 {
+		b.ReportMetric(cpu.Seconds()/float64(b.N), "cpu-s/op")
+	}
 	per := float64(b.N * resources)
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/per, "ns/resource")
 	b.ReportMetric(float64(after.Mallocs-before.Mallocs)/per, "allocs/resource")

@@ -4,9 +4,11 @@ package openapi
 
 import (
 	"path/filepath"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/config"
@@ -15,13 +17,24 @@ import (
 
 // builder holds what every package build shares: the file cache, directives and errors.
 type builder struct {
-	cfg   *config.Config
-	load  *loader
-	dirs  *directives
-	errs  diag.List
-	model *astmodel.Model
-	pkgs  map[astmodel.PackageRef]*pkgBuilder
-	built map[string]*astmodel.Resource // "group/kind/version" → resource
+	cfg     *config.Config
+	load    *loader
+	dirs    *directives
+	goNames *nameMemo
+	mu      sync.Mutex // guards errs and built while packages are built
+	errs    diag.List
+	model   *astmodel.Model
+	pkgs    map[astmodel.PackageRef]*pkgPlan
+	built   map[string]*astmodel.Resource // "group/kind/version" → resource
+}
+
+// pkgPlan is a package to build: a group at an api-version, the spec files of its version folder
+// and the configured resources with that version.
+type pkgPlan struct {
+	group, version string
+	dir            string
+	files          []string // sorted
+	resources      []*config.Resource
 }
 
 // Build reads the specs of every configured resource version and returns the model.
@@ -32,17 +45,16 @@ func Build(cfg *config.Config) (*astmodel.Model, error) {
 // build is Build with a given loader (the fuzz test serves the spec from memory).
 func build(cfg *config.Config, l *loader) (*astmodel.Model, error) {
 	b := &builder{
-		cfg:   cfg,
-		load:  l,
-		dirs:  newDirectives(cfg.Directives),
-		model: astmodel.NewModel(cfg.Module, cfg.Output.API),
-		pkgs:  map[astmodel.PackageRef]*pkgBuilder{},
-		built: map[string]*astmodel.Resource{},
+		cfg:     cfg,
+		load:    l,
+		dirs:    newDirectives(cfg.Directives),
+		goNames: &nameMemo{names: map[string]string{}},
+		model:   astmodel.NewModel(cfg.Module, cfg.Output.API),
+		pkgs:    map[astmodel.PackageRef]*pkgPlan{},
+		built:   map[string]*astmodel.Resource{},
 	}
 	b.collect()
-	for _, ref := range b.sortedRefs() {
-		b.pkgs[ref].buildAll()
-	}
+	b.buildPackages(b.sortedRefs())
 	b.dirs.reportUnused(&b.errs)
 	if err := b.errs.Err(); err != nil {
 		return nil, err
@@ -77,23 +89,23 @@ func (b *builder) sortedRefs() []astmodel.PackageRef {
 	return refs
 }
 
-// packageFor returns the builder of group and version, loading the version folder's specs.
-func (b *builder) packageFor(g *config.Group, version string, pos diag.Pos) *pkgBuilder {
+// packageFor returns the plan of group and version, finding the version folder's spec files.
+func (b *builder) packageFor(g *config.Group, version string, pos diag.Pos) *pkgPlan {
 	ref := astmodel.APIPackage(g.Name, version)
 	if p, ok := b.pkgs[ref]; ok {
 		return p
 	}
-	files, ok := b.versionFiles(g, version, pos)
+	dir, files, ok := b.versionFiles(g, version, pos)
 	if !ok {
 		return nil
 	}
-	p := newPkgBuilder(b, g.Name, version, files)
+	p := &pkgPlan{group: g.Name, version: version, dir: dir, files: files}
 	b.pkgs[ref] = p
 	return p
 }
 
-// versionFiles loads SpecRoot/<group path>/stable|preview/<version>/*.json.
-func (b *builder) versionFiles(g *config.Group, version string, pos diag.Pos) ([]*document, bool) {
+// versionFiles lists SpecRoot/<group path>/stable|preview/<version>/*.json.
+func (b *builder) versionFiles(g *config.Group, version string, pos diag.Pos) (string, []string, bool) {
 	stage := "stable"
 	if astmodel.IsPreview(version) {
 		stage = "preview"
@@ -101,26 +113,82 @@ func (b *builder) versionFiles(g *config.Group, version string, pos diag.Pos) ([
 	groupDir := filepath.Join(b.cfg.SpecRoot, filepath.FromSlash(g.Path))
 	if _, err := b.load.fs.Stat(groupDir); err != nil {
 		b.errs.Add(g.Pos, "spec folder of group %q does not exist: %s", g.Name, b.load.displayName(groupDir))
-		return nil, false
+		return "", nil, false
 	}
 	dir := filepath.Join(groupDir, stage, version)
 	names, _ := b.load.fs.Glob(filepath.Join(dir, "*.json"))
 	if len(names) == 0 {
 		b.errs.Add(pos, "version %q of group %q matches nothing: no spec files in %s", version, g.Name, b.load.displayName(dir))
-		return nil, false
+		return "", nil, false
+	}
+	for i, n := range names {
+		names[i] = filepath.Clean(n)
 	}
 	sort.Strings(names)
-	b.load.preload(names)
+	return filepath.Clean(dir), slices.Compact(names), true
+}
+
+// buildPackages builds the packages, in parallel, while the prefetcher parses their folders
+// ahead of them. Each package's documents are dropped once no package still to build reads its
+// folder, so a few folders are in memory at a time instead of every spec of the config. Packages
+// do not depend on each other, so the model does not depend on the order they finish in.
+func (b *builder) buildPackages(refs []astmodel.PackageRef) {
+	folders := make([][]string, len(refs))
+	for i, ref := range refs {
+		folders[i] = b.pkgs[ref].files
+		b.load.pending[b.pkgs[ref].dir]++
+	}
+	fetch := b.load.prefetch(folders)
+	defer fetch.stop()
+	var running sync.WaitGroup
+	building := make(chan struct{}, runtime.GOMAXPROCS(0)) // one token per package being built
+	for i, ref := range refs {
+		plan := b.pkgs[ref]
+		docs, ok := b.folderDocs(plan, fetch.take(i))
+		if !ok {
+			b.load.release(plan.dir)
+			continue
+		}
+		p := newPkgBuilder(b, b.model.Package(ref), plan.group, plan.version, docs)
+		p.resources = plan.resources
+		building <- struct{}{}
+		running.Go(func() {
+			p.buildAll()
+			b.finish(p, plan.dir)
+			<-building
+		})
+	}
+	running.Wait()
+}
+
+// folderDocs caches a package's parsed files and returns them; false (with the errors reported)
+// when any of them failed, and then the package is not built.
+func (b *builder) folderDocs(plan *pkgPlan, results []parsed) ([]*document, bool) {
 	var docs []*document
-	for _, n := range names {
-		d, err := b.load.load(n)
+	var errs diag.List
+	for i, path := range plan.files {
+		d, err := b.load.store(path, results[i])
 		if err != nil {
-			b.errs.Merge(err)
+			errs.Merge(err)
 			continue
 		}
 		docs = append(docs, d)
 	}
-	return docs, len(docs) == len(names)
+	b.mu.Lock()
+	b.errs = append(b.errs, errs...)
+	b.mu.Unlock()
+	return docs, len(docs) == len(plan.files)
+}
+
+// finish takes a built package's errors and resources, then releases its folder.
+func (b *builder) finish(p *pkgBuilder, dir string) {
+	b.mu.Lock()
+	b.errs = append(b.errs, p.errs...)
+	for kind, res := range p.done {
+		b.built[p.group+"/"+kind+"/"+p.version] = res
+	}
+	b.mu.Unlock()
+	b.load.release(dir)
 }
 
 // kinds fills the model's configured kinds from the built resources.
@@ -153,4 +221,26 @@ func (b *builder) ownerConfigured(o *astmodel.OwnerKind) bool {
 		}
 	}
 	return false
+}
+
+// nameMemo remembers astmodel.GoName's results: the builder asks for the Go name of every property
+// of every object (most of them many times over), and splitting names into words was a quarter of
+// the build.
+type nameMemo struct {
+	mu    sync.Mutex
+	names map[string]string
+}
+
+func (m *nameMemo) goName(s string) string {
+	m.mu.Lock()
+	name, ok := m.names[s]
+	m.mu.Unlock()
+	if ok {
+		return name
+	}
+	name = astmodel.GoName(s)
+	m.mu.Lock()
+	m.names[s] = name
+	m.mu.Unlock()
+	return name
 }

@@ -2,6 +2,7 @@ package openapi
 
 import (
 	"fmt"
+	"sync/atomic"
 
 	"github.com/asogen/asogen/pkg/config"
 	"github.com/asogen/asogen/pkg/diag"
@@ -10,7 +11,7 @@ import (
 // directive is a config directive and whether anything matched it.
 type directive struct {
 	config.Directive
-	used bool
+	used atomic.Bool // packages are built in parallel
 }
 
 // directives looks up config directives by "<group>/<version>:<path>".
@@ -40,14 +41,14 @@ func (d *directives) lookup(group, version, path string) string {
 	if !ok {
 		return ""
 	}
-	dir.used = true
+	dir.used.Store(true)
 	return dir.Action
 }
 
 // reportUnused adds an error for every directive that matched nothing, and for repeated ones.
 func (d *directives) reportUnused(errs *diag.List) {
 	for _, dir := range d.order {
-		if !dir.used {
+		if !dir.used.Load() {
 			errs.Add(dir.Pos, "directive %q matches nothing: no emitted type reaches that definition or property", dir.Match)
 		}
 	}

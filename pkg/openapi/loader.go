@@ -9,18 +9,20 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sync"
 
-	"github.com/asogen/asogen/internal/parallel"
 	"github.com/asogen/asogen/pkg/diag"
 	openapi "github.com/go-openapi/spec"
 )
 
-// document is one parsed spec file.
+// document is one parsed spec file. Its bytes are not kept: the rare message that needs a line
+// and column reads the file again (position).
 type document struct {
-	path string // absolute
-	name string // for messages: relative to the config folder when inside it
-	raw  []byte
-	swagger
+	path       string                     // absolute
+	name       string                     // for messages: relative to the config folder when inside it
+	defs       map[string]*openapi.Schema // the definitions, each at a fixed address for nodes
+	Parameters map[string]openapi.Parameter
+	puts       map[string]*openapi.Operation
 }
 
 // swagger holds the parts of a Swagger 2.0 document the reader uses: only PUT operations are decoded.
@@ -28,15 +30,31 @@ type swagger struct {
 	Paths       map[string]map[string]json.RawMessage `json:"paths"`
 	Definitions map[string]openapi.Schema             `json:"definitions"`
 	Parameters  map[string]openapi.Parameter          `json:"parameters"`
-	puts        map[string]*openapi.Operation
+	defs        map[string]*openapi.Schema            // decodeFast's definitions, instead of Definitions
+	puts        map[string]*openapi.Operation         // by path
 }
 
-// loader parses each spec file once and keeps it.
+// definitions returns the definitions by name, each at its own address.
+func (sw *swagger) definitions() map[string]*openapi.Schema {
+	if sw.defs != nil || sw.Definitions == nil {
+		return sw.defs
+	}
+	defs := make(map[string]*openapi.Schema, len(sw.Definitions))
+	for name, def := range sw.Definitions {
+		defs[name] = &def
+	}
+	return defs
+}
+
+// loader parses each spec file once and keeps it while a package being built may read it
+// (see release). Packages are built in parallel: mu guards the maps.
 type loader struct {
-	dir   string // working folder, for display names
-	fs    specFS
-	files map[string]*document
-	errs  map[string]error
+	dir     string // working folder, for display names
+	fs      specFS
+	mu      sync.Mutex
+	files   map[string]*document
+	errs    map[string]error
+	pending map[string]int // version folder → packages still to build that read it
 }
 
 // specFS is where spec files come from: the operating system, or memory in the fuzz test.
@@ -59,7 +77,7 @@ func newLoader() *loader {
 }
 
 func newLoaderIn(dir string, fsys specFS) *loader {
-	return &loader{dir: dir, fs: fsys, files: map[string]*document{}, errs: map[string]error{}}
+	return &loader{dir: dir, fs: fsys, files: map[string]*document{}, errs: map[string]error{}, pending: map[string]int{}}
 }
 
 // displayName shows a path relative to the working folder, like the config path on the command
@@ -78,45 +96,43 @@ func (l *loader) displayName(path string) string {
 // load returns the parsed file, reading and parsing it on first use.
 func (l *loader) load(path string) (*document, error) {
 	path = filepath.Clean(path)
+	if r, ok := l.cached(path); ok {
+		return r.doc, r.err
+	}
+	d, err := l.parseFile(path, l.displayName(path))
+	return l.store(path, parsed{doc: d, err: err})
+}
+
+func (l *loader) cached(path string) (parsed, bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if d, ok := l.files[path]; ok {
+		return parsed{doc: d}, true
+	}
+	if err, ok := l.errs[path]; ok {
+		return parsed{err: err}, true
+	}
+	return parsed{}, false
+}
+
+// store caches what parsing path gave, unless a result is cached already (another package's
+// build or the prefetcher got there first): the first stays, so while a file is cached every
+// reader sees the same document. It returns the cached result.
+func (l *loader) store(path string, r parsed) (*document, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
 	if d, ok := l.files[path]; ok {
 		return d, nil
 	}
 	if err, ok := l.errs[path]; ok {
 		return nil, err
 	}
-	d, err := l.parseFile(path, l.displayName(path))
-	if err != nil {
-		l.errs[path] = err
-		return nil, err
+	if r.err != nil {
+		l.errs[path] = r.err
+	} else {
+		l.files[path] = r.doc
 	}
-	l.files[path] = d
-	return d, nil
-}
-
-// preload reads and parses the files of paths not loaded yet on parallel workers (decoding
-// JSON is most of the reader's time) and caches them as load would, one by one.
-func (l *loader) preload(paths []string) {
-	var todo []string
-	for _, p := range paths {
-		p = filepath.Clean(p)
-		_, done := l.files[p]
-		_, failed := l.errs[p]
-		if !done && !failed && !slices.Contains(todo, p) {
-			todo = append(todo, p)
-		}
-	}
-	docs := make([]*document, len(todo))
-	errs := make([]error, len(todo))
-	parallel.Do(len(todo), 0, func(i int) {
-		docs[i], errs[i] = l.parseFile(todo[i], l.displayName(todo[i]))
-	})
-	for i, p := range todo {
-		if errs[i] != nil {
-			l.errs[p] = errs[i]
-		} else {
-			l.files[p] = docs[i]
-		}
-	}
+	return r.doc, r.err
 }
 
 // errMissing marks a spec file that does not exist.
@@ -134,24 +150,40 @@ func (l *loader) parseFile(path, name string) (*document, error) {
 }
 
 // parseDocument decodes a Swagger 2.0 document, reporting malformed JSON with its line and column.
+// decodeFast takes nearly every document; what it leaves is decoded by encoding/json and
+// go-openapi, which also report every error.
 func parseDocument(path, name string, raw []byte) (*document, error) {
-	d := &document{path: path, name: name, raw: raw}
-	if err := jsonError(name, raw, json.Unmarshal(raw, &d.swagger)); err != nil {
-		return nil, err
+	sw, ok := decodeFast(raw)
+	if !ok {
+		var err error
+		if sw, err = decodeLibrary(name, raw); err != nil {
+			return nil, err
+		}
 	}
-	d.puts = map[string]*openapi.Operation{}
-	for _, p := range slices.Sorted(maps.Keys(d.Paths)) {
-		put, ok := d.Paths[p]["put"]
+	return &document{path: path, name: name, defs: sw.definitions(), Parameters: sw.Parameters, puts: sw.puts}, nil
+}
+
+// decodeLibrary decodes a document with json.Unmarshal into go-openapi's types, then its PUT
+// operations in path order.
+func decodeLibrary(name string, raw []byte) (swagger, error) {
+	var sw swagger
+	if err := jsonError(name, raw, json.Unmarshal(raw, &sw)); err != nil {
+		return sw, err
+	}
+	sw.puts = map[string]*openapi.Operation{}
+	for _, p := range slices.Sorted(maps.Keys(sw.Paths)) {
+		put, ok := sw.Paths[p]["put"]
 		if !ok {
 			continue
 		}
 		op := &openapi.Operation{}
 		if err := jsonError(name, raw, json.Unmarshal(put, op)); err != nil {
-			return nil, err
+			return sw, err
 		}
-		d.puts[p] = op
+		sw.puts[p] = op
 	}
-	return d, nil
+	sw.Paths = nil
+	return sw, nil
 }
 
 // jsonError reports a decoding error with a position where encoding/json gives one.

@@ -6,35 +6,43 @@ import (
 
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/config"
+	"github.com/asogen/asogen/pkg/diag"
+	spec "github.com/go-openapi/spec"
 )
 
-// pkgBuilder builds one API package: the resources of one group at one api-version.
+// pkgBuilder builds one API package: the resources of one group at one api-version. Packages are
+// built in parallel: a pkgBuilder writes only its own fields (errs shadows the builder's list,
+// which takes them when the package is done) and its own model package.
 type pkgBuilder struct {
 	*builder
 	group, version string
 	ref            astmodel.PackageRef
 	pkg            *astmodel.Package
+	errs           diag.List
+	done           map[string]*astmodel.Resource // kind → built resource
 	files          []*document
 	puts           []putOp
-	putBodies      map[string]bool          // "file#pointer" of every PUT body definition
-	names          map[string]string        // Go type name → identity of what claimed it
-	cache          map[string]astmodel.Type // identity → built type (nil: dropped)
-	subtypeCache   map[string][]subtype     // base definition key → its discriminated subtypes
-	resources      []*config.Resource       // configured resources with this version
-	collecting     map[string]bool          // allOf cycle detection
-	collected      map[string]collected     // "file#pointer|path" → composed properties
-	flattening     map[string]bool          // x-ms-client-flatten recursion detection
-	lifted         int                      // properties lifted by x-ms-client-flatten (see maxLifted)
-	overLifted     bool                     // maxLifted was exceeded and reported
+	putBodies      map[string]bool                          // "file#pointer" of every PUT body definition
+	names          map[string]string                        // Go type name → identity of what claimed it
+	cache          map[string]astmodel.Type                 // identity → built type (nil: dropped)
+	subtypeCache   map[string][]subtype                     // base definition key → its discriminated subtypes
+	resources      []*config.Resource                       // configured resources with this version
+	collecting     map[string]bool                          // allOf cycle detection
+	collected      map[string]collected                     // "file#pointer|path" → composed properties
+	flattening     map[string]bool                          // x-ms-client-flatten recursion detection
+	props          map[*spec.Schema]map[string]*spec.Schema // see propSchemas
+	lifted         int                                      // properties lifted by x-ms-client-flatten (see maxLifted)
+	overLifted     bool                                     // maxLifted was exceeded and reported
 }
 
-func newPkgBuilder(b *builder, group, version string, files []*document) *pkgBuilder {
+func newPkgBuilder(b *builder, pkg *astmodel.Package, group, version string, files []*document) *pkgBuilder {
 	p := &pkgBuilder{
 		builder: b, group: group, version: version,
-		ref:   astmodel.APIPackage(group, version),
+		ref: pkg.Ref, pkg: pkg, done: map[string]*astmodel.Resource{},
 		files: files, puts: putOps(files),
 		putBodies: map[string]bool{}, names: map[string]string{}, cache: map[string]astmodel.Type{},
 		subtypeCache: map[string][]subtype{}, collecting: map[string]bool{}, collected: map[string]collected{}, flattening: map[string]bool{},
+		props: map[*spec.Schema]map[string]*spec.Schema{},
 	}
 	for _, op := range p.puts {
 		if op.body != nil && op.body.refString() != "" {
@@ -47,7 +55,6 @@ func newPkgBuilder(b *builder, group, version string, files []*document) *pkgBui
 
 // buildAll reserves the resource type names, then builds each resource.
 func (p *pkgBuilder) buildAll() {
-	p.pkg = p.model.Package(p.ref)
 	for _, r := range p.resources {
 		for _, suffix := range []string{"", "List", "_Spec", "_STATUS"} {
 			p.names[r.Kind+suffix] = "resource:" + r.Kind
@@ -96,7 +103,7 @@ func (p *pkgBuilder) buildResource(r *config.Resource) {
 		return
 	}
 	p.pkg.Add(res)
-	p.built[p.group+"/"+r.Kind+"/"+p.version] = res
+	p.done[r.Kind] = res
 }
 
 // resourceObjects builds <Kind>_Spec from the PUT body and <Kind>_STATUS from what the PUT returns.

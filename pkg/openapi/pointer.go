@@ -31,14 +31,19 @@ func splitPointer(ptr string) []string {
 }
 
 // position finds where the value at ptr starts in the document; it falls back to the
-// closest enclosing value that exists.
-func (d *document) position(ptr string) diag.Pos {
-	dec := json.NewDecoder(bytes.NewReader(d.raw))
+// closest enclosing value that exists. Documents keep no bytes, so the file is read again (only
+// messages need this); when it cannot be, the position is the file alone.
+func (l *loader) position(d *document, ptr string) diag.Pos {
+	raw, err := l.fs.ReadFile(d.path)
+	if err != nil {
+		return diag.Pos{File: d.name}
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
 	off := locate(dec, splitPointer(ptr), 0)
-	for off < int64(len(d.raw)) && strings.ContainsRune(" \t\r\n:,", rune(d.raw[off])) {
+	for off < int64(len(raw)) && strings.ContainsRune(" \t\r\n:,", rune(raw[off])) {
 		off++
 	}
-	return posAt(d.name, d.raw, off)
+	return posAt(d.name, raw, off)
 }
 
 // locate returns the offset just before the value at path (the decoder is positioned before it).

@@ -76,7 +76,7 @@ func (p *pkgBuilder) overLiftBudget(rp rawProp) bool {
 	}
 	if !p.overLifted {
 		p.overLifted = true
-		p.errs.Add(rp.n.doc.position(rp.n.ptr), "x-ms-client-flatten of %s.%s lifts more than %d properties in %s %s: "+
+		p.errs.Add(p.load.position(rp.n.doc, rp.n.ptr), "x-ms-client-flatten of %s.%s lifts more than %d properties in %s %s: "+
 			"the flattened objects nest too deep or too often; mark one with a directive (opaque or prune)",
 			rp.path, rp.json, maxLifted, p.group, p.version)
 	}
@@ -88,7 +88,7 @@ func (p *pkgBuilder) property(rp rawProp, sd side, base string) (astmodel.Proper
 	if rp.n.s.ReadOnly && sd == specSide {
 		return astmodel.Property{}, false
 	}
-	name := astmodel.GoName(rp.json)
+	name := p.goNames.goName(rp.json)
 	t, ref, keep := p.typeOf(rp.n, sd, base+"_"+name, rp.path+"."+rp.json)
 	if !keep {
 		return astmodel.Property{}, false

@@ -48,14 +48,14 @@ func (e *refError) Error() string {
 	return fmt.Sprintf("cannot resolve $ref %q", e.ref)
 }
 
-// target splits a $ref into the absolute target file and JSON pointer.
+// target splits a $ref into the absolute target file and JSON pointer. A document's path is
+// clean already, so a reference within the document (most are) costs no path work.
 func target(n node) (file, ptr string) {
 	filePart, frag, _ := strings.Cut(n.refString(), "#")
-	file = n.doc.path
-	if filePart != "" {
-		file = filepath.Join(filepath.Dir(n.doc.path), filepath.FromSlash(filePart))
+	if filePart == "" {
+		return n.doc.path, frag
 	}
-	return filepath.Clean(file), frag
+	return filepath.Join(filepath.Dir(n.doc.path), filepath.FromSlash(filePart)), frag
 }
 
 // targetName is the definition name a $ref points at ("" when it is not /definitions/<name>).
@@ -100,11 +100,10 @@ func schemaAt(doc *document, ptr string) (*spec.Schema, bool) {
 	if len(parts) < 2 || parts[0] != "definitions" {
 		return nil, false
 	}
-	def, ok := doc.Definitions[parts[1]]
+	s, ok := doc.defs[parts[1]]
 	if !ok {
 		return nil, false
 	}
-	s := &def
 	for i := 2; i < len(parts) && s != nil; i++ {
 		s, i = step(s, parts, i)
 	}

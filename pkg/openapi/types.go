@@ -36,7 +36,7 @@ func (p *pkgBuilder) typeOf(n node, sd side, base, propPath string) (astmodel.Ty
 		return nil, false, false
 	}
 	if d := definitionName(rn); d != "" {
-		return p.schemaType(rn, sd, astmodel.GoName(d), d)
+		return p.schemaType(rn, sd, p.goNames.goName(d), d)
 	}
 	return p.schemaType(rn, sd, base, propPath)
 }
@@ -85,7 +85,7 @@ func (p *pkgBuilder) enumType(n node, sd side, base string) astmodel.Type {
 	name := base
 	if xe, ok := n.s.Extensions["x-ms-enum"].(map[string]any); ok {
 		if nm, ok := xe["name"].(string); ok && nm != "" {
-			name = astmodel.GoName(nm)
+			name = p.goNames.goName(nm)
 		}
 	}
 	values := make([]string, 0, len(n.s.Enum))
@@ -140,7 +140,7 @@ func (p *pkgBuilder) embeddedType(def string, sd side) astmodel.Type {
 		return astmodel.ResourceReferenceType
 	}
 	id := "embedded:" + def
-	tn := astmodel.TypeName{Package: p.ref, Name: p.claim(astmodel.GoName(def)+"_STATUS_Embedded", id)}
+	tn := astmodel.TypeName{Package: p.ref, Name: p.claim(p.goNames.goName(def)+"_STATUS_Embedded", id)}
 	if _, done := p.pkg.Definitions[tn.Name]; !done {
 		p.pkg.Add(astmodel.NewObject(tn, "The identity of an embedded resource.",
 			astmodel.Property{Name: "ID", JSONName: "id", Type: astmodel.StringType, Description: "The resource ID."}))
@@ -156,7 +156,7 @@ func (p *pkgBuilder) refFailed(n node, err error, need string) {
 		p.errs.Merge(err)
 		return
 	}
-	pos := n.doc.position(n.ptr + "/$ref")
+	pos := p.load.position(n.doc, n.ptr+"/$ref")
 	file := p.load.displayName(re.file)
 	switch {
 	case re.cycle:
