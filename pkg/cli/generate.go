@@ -68,24 +68,45 @@ file and naming every missing and every stale generated file.`,
 	return cmd
 }
 
-// produce loads the config and runs the one generation path; before may change the project
-// (hub migration) between the two.
-func (a *app) produce(before func(*config.Config) error) (*config.Config, *codegen.Result, error) {
+// load reads the config; before may change the project (hub migration) after it.
+func (a *app) load(before func(*config.Config) error) (*config.Config, error) {
 	cfg, err := config.Load(a.config)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if before != nil {
 		if err := before(cfg); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 	}
-	res, err := codegen.Generate(cfg)
-	if err != nil {
-		return nil, nil, err
-	}
+	return cfg, nil
+}
+
+// produce runs the one generation path into out and prints the warnings, even when
+// generation fails.
+func (a *app) produce(cfg *config.Config, out fileset.Sink) (*codegen.Result, error) {
+	var gc gcSettings
+	defer gc.reset()
+	res, err := codegen.Generate(cfg, cliSink{Sink: out, a: a, gc: &gc})
 	a.warn(res.Warnings)
-	return cfg, res, nil
+	return res, err
+}
+
+// cliSink is the sink as the CLI hands it to Generate: problems the sink finds in the output
+// paths are shown relative to the working folder, as every other message, and once the plan is
+// accepted emission runs with its own garbage-collection settings (memory.go).
+type cliSink struct {
+	fileset.Sink
+	a  *app
+	gc *gcSettings
+}
+
+func (s cliSink) Plan(paths, roots []string) error {
+	if err := s.Sink.Plan(paths, roots); err != nil {
+		return s.a.relocate(err)
+	}
+	s.gc.emission()
+	return nil
 }
 
 // warn prints problems that do not stop generation, one per line, to stderr.
@@ -96,18 +117,25 @@ func (a *app) warn(warnings diag.List) {
 	}
 }
 
+// generate streams every generated file into a fileset.Writer. When generation fails part
+// way, the files already written stay (each one whole) and are listed with -v.
 func (a *app) generate(migrate bool) error {
 	start := time.Now()
 	var before func(*config.Config) error
 	if migrate {
 		before = a.migrateHub
 	}
-	cfg, res, err := a.produce(before)
+	cfg, err := a.load(before)
 	if err != nil {
 		return err
 	}
-	sum, err := fileset.Write(cfg.Dir, res.Files, res.Roots, fileset.Options{})
+	w := fileset.NewWriter(cfg.Dir, fileset.Options{})
+	_, genErr := a.produce(cfg, w)
+	sum, err := w.Finish()
 	a.listWrite(sum)
+	if genErr != nil {
+		return genErr
+	}
 	if err != nil {
 		return a.relocate(err)
 	}
@@ -116,12 +144,18 @@ func (a *app) generate(migrate bool) error {
 	return nil
 }
 
+// verify streams every generated file into a fileset.Verifier.
 func (a *app) verify() error {
-	cfg, res, err := a.produce(nil)
+	cfg, err := a.load(nil)
 	if err != nil {
 		return err
 	}
-	drift, err := fileset.Verify(cfg.Dir, res.Files, res.Roots)
+	v := fileset.NewVerifier(cfg.Dir)
+	res, err := a.produce(cfg, v)
+	if err != nil {
+		return err
+	}
+	drift, err := v.Finish()
 	if err != nil {
 		return a.relocate(err)
 	}
@@ -130,7 +164,7 @@ func (a *app) verify() error {
 		fmt.Fprintf(a.stderr, "asogen: generated code is out of date (%s); run 'asogen generate'\n", drift.Summary())
 		return &exitError{code: ExitDrift}
 	}
-	fmt.Fprintf(a.stdout, "asogen: %d generated files up to date\n", len(res.Files))
+	fmt.Fprintf(a.stdout, "asogen: %d generated files up to date\n", len(res.Paths))
 	return nil
 }
 

@@ -118,6 +118,26 @@ func TestGenerateFixesDriftAndRemovesStale(t *testing.T) {
 	mustRun(t, ExitOK, "verify", "--config", cfg)
 }
 
+// TestHandWrittenFileInTheWayWritesNothing: the registry is the last file generation produces;
+// a hand-written file at its path refuses the whole run before any file is written, although
+// an edited API file would otherwise be rewritten first.
+func TestHandWrittenFileInTheWayWritesNothing(t *testing.T) {
+	cfg := readyProject(t)
+	mustRun(t, ExitOK, "generate", "--config", cfg)
+	dir := filepath.Dir(cfg)
+	appendLine(t, generatedFiles(t, filepath.Join(dir, "v2", "api"))[0], "// edited by hand\n")
+	registry := filepath.Join(dir, "v2", "internal", "controllers", "registry_gen.go")
+	writeFile(t, registry, "package controllers // hand-written\n")
+	before := snapshot(t, dir)
+	_, stderr := mustRun(t, ExitInput, "generate", "--config", cfg)
+	if !strings.Contains(stderr, registry+": file exists without the line") {
+		t.Errorf("stderr = %q", stderr)
+	}
+	if after := snapshot(t, dir); !maps.Equal(before, after) {
+		t.Error("generate wrote files although it refused the run")
+	}
+}
+
 func TestIOErrorIsExit3(t *testing.T) {
 	cfg := readyProject(t)
 	dir := filepath.Dir(cfg)

@@ -11,6 +11,7 @@ import (
 	"github.com/asogen/asogen/internal/benchcorpus"
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/codegen/emit"
+	"github.com/asogen/asogen/pkg/codegen/fileset"
 	"github.com/asogen/asogen/pkg/config"
 	"github.com/asogen/asogen/pkg/openapi"
 )
@@ -44,7 +45,7 @@ func BenchmarkStorageVariantsDefault(b *testing.B) {
 func BenchmarkEmitDefault(b *testing.B) {
 	m, resources := defaultModel(b, true)
 	perResource(b, resources, func() {
-		if _, err := emit.Emit(m); err != nil {
+		if err := emit.Emit(m, discard); err != nil {
 			b.Fatal(err)
 		}
 	})
@@ -61,7 +62,7 @@ func BenchmarkEmitRealCorpus(b *testing.B) {
 		b.Fatal(err)
 	}
 	perResource(b, resourceVersions(m), func() {
-		if _, err := emit.Emit(m); err != nil {
+		if err := emit.Emit(m, discard); err != nil {
 			b.Fatal(err)
 		}
 	})
@@ -76,7 +77,7 @@ func BenchmarkGenerateRealCorpus(b *testing.B) {
 		resources += len(r.Versions)
 	}
 	perResource(b, resources, func() {
-		if _, err := Generate(cfg); err != nil {
+		if _, err := Generate(cfg, fileset.NewMemory(cfg.Dir)); err != nil {
 			b.Fatal(err)
 		}
 	})
@@ -93,12 +94,29 @@ func BenchmarkGenerateSynthetic(b *testing.B) {
 		b.Run(fmt.Sprintf("kinds=%d", kinds), func(b *testing.B) {
 			cfg := syntheticConfig(b, kinds, syntheticVersions)
 			perResource(b, kinds*syntheticVersions, func() {
-				if _, err := Generate(cfg); err != nil {
+				if _, err := Generate(cfg, fileset.NewMemory(cfg.Dir)); err != nil {
 					b.Fatal(err)
 				}
 			})
 		})
 	}
+}
+
+// discard is a put function that keeps nothing: emission benchmarks measure printing alone.
+func discard(string, []byte) error { return nil }
+
+// generateInMemory runs Generate for cfg into an in-memory sink and returns every file.
+func generateInMemory(tb testing.TB, cfg *config.Config) fileset.FileSet {
+	tb.Helper()
+	out := fileset.NewMemory(cfg.Dir)
+	res, err := Generate(cfg, out)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if len(res.Paths) != len(out.Files) {
+		tb.Fatalf("Result lists %d paths, the sink received %d files", len(res.Paths), len(out.Files))
+	}
+	return out.Files
 }
 
 // defaultModel builds the model of the project's config.yaml, with its storage packages when
@@ -174,12 +192,9 @@ func perResource(b *testing.B, resources int, fn func()) {
 func TestSyntheticCorpusGenerates(t *testing.T) {
 	const kinds, versions = 6, 2
 	cfg := syntheticConfig(t, kinds, versions)
-	res, err := Generate(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	files := generateInMemory(t, cfg)
 	var types, storage, hosts int
-	for p := range res.Files {
+	for p := range files {
 		switch {
 		case strings.HasSuffix(p, "_extension_gen.go"):
 			hosts++
@@ -193,7 +208,7 @@ func TestSyntheticCorpusGenerates(t *testing.T) {
 		t.Errorf("types %d, storage types %d, extension hosts %d; want %d, %d, %d",
 			types, storage, hosts, kinds*versions, kinds*versions, kinds)
 	}
-	if _, ok := res.Files[path.Join(cfg.Output.Registry, "registry_gen.go")]; !ok {
+	if _, ok := files[path.Join(cfg.Output.Registry, "registry_gen.go")]; !ok {
 		t.Errorf("no registry in %s", cfg.Output.Registry)
 	}
 }

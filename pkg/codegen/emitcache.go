@@ -18,14 +18,13 @@ import (
 
 	"github.com/asogen/asogen/internal/parallel"
 	"github.com/asogen/asogen/pkg/astmodel"
-	"github.com/asogen/asogen/pkg/codegen/fileset"
 )
 
 // emitCache lets a run whose model did not change skip emission. For each (asogen binary,
 // model fingerprint) it keeps a manifest: the path and SHA-256 of every file emission produced.
-// When the disk holds exactly those bytes, they are the emitted files and nothing is printed.
-// Any difference (a missing, edited or extra byte) falls back to full emission, so generate
-// and verify behave exactly as without the cache.
+// When the disk holds exactly those bytes, nothing is printed: the sink is told every file is
+// unchanged. Any difference (a missing, edited or extra byte) falls back to full emission, so
+// generate and verify behave exactly as without the cache.
 //
 // The cache lives in $ASOGEN_CACHE, or asogen/emit under the user's cache folder;
 // ASOGEN_CACHE=off disables it. Failing to read or write it only costs time.
@@ -86,46 +85,50 @@ func (c emitCache) key(m *astmodel.Model) string {
 	return hex.EncodeToString(key[:])
 }
 
-// lookup returns the files of the manifest key read from root, when every one of them is on
-// disk with the recorded hash.
-func (c emitCache) lookup(key, root string) (fileset.FileSet, bool) {
+// hit reports whether the manifest key names exactly the planned paths and every one of them
+// is on disk under root with the recorded hash. Files are hashed one at a time per worker;
+// nothing is kept.
+func (c emitCache) hit(key, root string, planned []string) bool {
 	if key == "" {
-		return nil, false
+		return false
 	}
 	entries, err := readManifest(filepath.Join(c.dir, key))
-	if err != nil || len(entries) == 0 {
-		return nil, false
+	if err != nil || len(entries) == 0 || !samePaths(entries, planned) {
+		return false
 	}
-	contents := make([][]byte, len(entries))
-	ok := allOf(len(entries), func(i int) bool {
-		b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(entries[i].path)))
-		contents[i] = b
-		return err == nil && sha256.Sum256(b) == entries[i].sum
+	return allOf(len(entries), func(i int) bool {
+		sum, err := hashFile(filepath.Join(root, filepath.FromSlash(entries[i].path)))
+		return err == nil && sum == entries[i].sum
 	})
-	if !ok {
-		return nil, false
-	}
-	files := make(fileset.FileSet, len(entries))
-	for i, e := range entries {
-		files[e.path] = contents[i]
-	}
-	return files, true
 }
 
-// store records the hashes of files under key (best effort) and drops the oldest manifests.
-func (c emitCache) store(key string, files map[string][]byte) {
+// samePaths reports whether the manifest lists exactly the planned paths (both sorted).
+func samePaths(entries []manifestEntry, planned []string) bool {
+	return slices.EqualFunc(entries, planned, func(e manifestEntry, p string) bool { return e.path == p })
+}
+
+func hashFile(name string) ([sha256.Size]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return [sha256.Size]byte{}, err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return [sha256.Size]byte{}, err
+	}
+	return [sha256.Size]byte(h.Sum(nil)), nil
+}
+
+// store records the hashes of the emitted files under key (best effort) and drops the oldest
+// manifests.
+func (c emitCache) store(key string, sums map[string][sha256.Size]byte) {
 	if key == "" {
 		return
 	}
-	paths := slices.Sorted(maps.Keys(files))
-	sums := make([][sha256.Size]byte, len(paths))
-	allOf(len(paths), func(i int) bool {
-		sums[i] = sha256.Sum256(files[paths[i]])
-		return true
-	})
 	var b bytes.Buffer
-	for i, p := range paths {
-		fmt.Fprintf(&b, "%x %s\n", sums[i], p)
+	for _, p := range slices.Sorted(maps.Keys(sums)) {
+		fmt.Fprintf(&b, "%x %s\n", sums[p], p)
 	}
 	if writeManifest(c.dir, key, b.Bytes()) == nil {
 		c.prune()

@@ -33,22 +33,19 @@ func TestEmittedFilesAreGofmtClean(t *testing.T) {
 
 func assertGofmtClean(t *testing.T, cfg *config.Config) {
 	t.Helper()
-	res, err := Generate(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
+	files := generateInMemory(t, cfg)
 	checked := 0
-	for _, p := range res.Files.Paths() {
+	for _, p := range files.Paths() {
 		if !strings.HasSuffix(p, ".go") {
 			continue
 		}
 		checked++
-		want, err := format.Source(res.Files[p])
+		want, err := format.Source(files[p])
 		if err != nil {
 			t.Errorf("%s: %v", p, err)
 			continue
 		}
-		if !bytes.Equal(res.Files[p], want) {
+		if !bytes.Equal(files[p], want) {
 			t.Errorf("%s is not gofmt-clean", p)
 		}
 	}

@@ -17,15 +17,16 @@ const fixtureAPIRoot = "testdata/emit/api"
 // emitFixture runs the pipeline after the model stage on the hand-built fixture model.
 func emitFixture(t *testing.T, apiRoot string) fileset.FileSet {
 	t.Helper()
-	st := &State{Files: fileset.FileSet{}}
+	out := fileset.NewMemory("")
+	st := &State{Out: newOutput(out, nil)}
 	load := Stage{Name: stageLoadModel, Run: func(s *State) error {
 		s.Model = fixtureModel(apiRoot)
 		return nil
 	}}
-	if err := run(st, []Stage{load, storageVariants(), emitAPI()}); err != nil {
+	if err := run(st, []Stage{load, storageVariants(), planFiles(), emitAPI()}); err != nil {
 		t.Fatal(err)
 	}
-	return st.Files
+	return out.Files
 }
 
 // TestGolden pins the emitted code of the fixture; `go test ./pkg/codegen/... -update` refreshes it.
@@ -53,9 +54,19 @@ func TestDeterministic(t *testing.T) {
 	}
 }
 
+// TestPipelineOrder checks the prerequisites, and that every stage that can reject the input
+// runs before the plan, which runs before the first file is produced.
 func TestPipelineOrder(t *testing.T) {
 	if err := checkOrder(pipeline()); err != nil {
 		t.Fatal(err)
+	}
+	var names []string
+	for _, s := range pipeline() {
+		names = append(names, s.Name)
+	}
+	want := []string{stageLoadModel, stageStorageVariants, stageCheckWiring, stagePlan, stageEmitAPI, stageEmitWiring}
+	if !slices.Equal(names, want) {
+		t.Errorf("stages %v, want %v", names, want)
 	}
 	bad := []Stage{storageVariants(), loadModel()}
 	if err := checkOrder(bad); err == nil || !strings.Contains(err.Error(), `requires "loadModel"`) {

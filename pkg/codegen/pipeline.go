@@ -1,5 +1,5 @@
-// Package codegen is asogen's one generation path: Generate turns a config into the complete
-// set of generated files in memory, through a pipeline of named stages.
+// Package codegen is asogen's one generation path: Generate turns a config into the generated
+// files, through a pipeline of named stages, and hands each file to a sink as it is printed.
 package codegen
 
 import (
@@ -20,18 +20,19 @@ type Stage struct {
 	Run         func(*State) error
 }
 
-// State is what the stages share: the config, the model they refine and the files they emit.
+// State is what the stages share: the config, the model they refine and the output the files go to.
 type State struct {
 	Config   *config.Config
 	Model    *astmodel.Model
-	Files    fileset.FileSet
+	Out      *output
+	APIPaths []string  // the paths emitAPI produces, sorted (see planFiles)
 	Warnings diag.List // problems that do not stop generation, such as unused hand-written code
 }
 
-// Result is the outcome of a generation: every generated file and the output roots that hold
-// them (scanned for stale generated files).
+// Result is the outcome of a generation: the path of every generated file, sorted, and the
+// output roots that hold them (scanned for stale generated files).
 type Result struct {
-	Files    fileset.FileSet
+	Paths    []string
 	Roots    []string
 	Warnings diag.List
 }
@@ -41,23 +42,28 @@ func pipeline() []Stage {
 	return []Stage{
 		loadModel(),       // stage_model.go: config.yaml and OpenAPI specs → astmodel.Model
 		storageVariants(), // stage_storage.go: a storage package beside every API package
+		checkWiring(),     // stage_wiring.go: validate the extensions, check the hand-written code
+		planFiles(),       // stage_plan.go: every output path, checked by the sink
 		emitAPI(),         // stage_emit.go: API types, storage, hub, conversions, ARM code
-		typedWiring(),     // stage_wiring.go: check hand-written extensions; hosts, dispatch, registry
+		emitWiring(),      // stage_wiring.go: extension hosts, dispatch, registry
 	}
 }
 
-// Generate runs the pipeline for cfg and returns the generated files. Errors are diag.List
-// values naming the input files.
-func Generate(cfg *config.Config) (*Result, error) {
-	st := &State{Config: cfg, Files: fileset.FileSet{}}
-	if err := run(st, pipeline()); err != nil {
-		return nil, err
-	}
+// Generate runs the pipeline for cfg and hands every generated file to sink as soon as it is
+// printed; no file is kept. Every check that can reject the input, including the sink's check
+// of every output path (sink.Plan), runs before the first file is produced, so bad input is
+// refused before anything is written. Errors are diag.List values naming the input files;
+// errors of the sink come back as they are. The Result is never nil: on error it still
+// carries the warnings found before it.
+func Generate(cfg *config.Config, sink fileset.Sink) (*Result, error) {
 	roots := []string{cfg.Output.API, cfg.Output.Registry}
-	return &Result{Files: st.Files, Roots: roots, Warnings: st.Warnings}, nil
+	st := &State{Config: cfg, Out: newOutput(sink, roots)}
+	err := run(st, pipeline())
+	return &Result{Paths: st.Out.paths, Roots: roots, Warnings: st.Warnings}, err
 }
 
-// run checks every stage's prerequisites, then runs the stages in order.
+// run checks every stage's prerequisites, runs the stages in order, then checks that every
+// planned file was produced.
 func run(st *State, stages []Stage) error {
 	if err := checkOrder(stages); err != nil {
 		return err
@@ -67,7 +73,7 @@ func run(st *State, stages []Stage) error {
 			return err
 		}
 	}
-	return nil
+	return st.Out.complete()
 }
 
 // checkOrder reports a stage whose prerequisite is missing or runs after it.

@@ -80,16 +80,13 @@ func realCorpusDir(t *testing.T, root string) string {
 // generateRealCorpus loads the real-corpus config with its output moved below rel (relative to
 // the module root) and runs the whole pipeline.
 func generateRealCorpus(t *testing.T, root, rel string) fileset.FileSet {
-	res, err := Generate(realCorpusConfig(t, root, rel))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for p := range res.Files {
+	files := generateInMemory(t, realCorpusConfig(t, root, rel))
+	for p := range files {
 		if !strings.HasPrefix(p, rel+"/") {
 			t.Fatalf("generated file %s outside %s", p, rel)
 		}
 	}
-	return res.Files
+	return files
 }
 
 // realCorpusConfig loads the real-corpus config with the module root as its folder and the

@@ -2,32 +2,51 @@ package wiring
 
 import (
 	"github.com/asogen/asogen/pkg/astmodel"
-	"github.com/asogen/asogen/pkg/codegen/fileset"
 	"github.com/asogen/asogen/pkg/diag"
 )
 
-// Emit returns every generated wiring file: a host per kind, a helper per group, and the
-// registry. Problems (such as an owner kind that is not configured) are collected.
-func Emit(l Layout, m *astmodel.Model) (fileset.FileSet, error) {
-	files := fileset.FileSet{}
-	var errs diag.List
-	groups := map[string]bool{}
+// file is one generated wiring file: its path and how to render it.
+type file struct {
+	path   string
+	render func() ([]byte, error)
+}
+
+// files lists every generated wiring file: a host per kind, a helper per group, and the
+// registry. Plan and Emit both read it, so they name the same paths.
+func files(l Layout, m *astmodel.Model) []file {
+	var out []file
 	for _, k := range m.Kinds {
-		groups[k.Group] = true
-		content, err := HostFile(l, m, k)
+		out = append(out, file{l.HostFile(k), func() ([]byte, error) { return HostFile(l, m, k) }})
+	}
+	for _, g := range groups(m) {
+		out = append(out, file{l.HelperFile(g), func() ([]byte, error) { return HelperFile(l, g) }})
+	}
+	return append(out, file{l.RegistryFile(), func() ([]byte, error) { return RegistryFile(l, m) }})
+}
+
+// Plan returns the paths Emit produces, in the order it produces them.
+func Plan(l Layout, m *astmodel.Model) []string {
+	var paths []string
+	for _, f := range files(l, m) {
+		paths = append(paths, f.path)
+	}
+	return paths
+}
+
+// Emit renders every generated wiring file and hands each to put as soon as it is printed.
+// Problems (such as an owner kind that is not configured) are collected; after the first one
+// nothing more is put. An error from put stops emission and comes back as it is.
+func Emit(l Layout, m *astmodel.Model, put func(path string, content []byte) error) error {
+	var errs diag.List
+	for _, f := range files(l, m) {
+		content, err := f.render()
 		errs.Merge(err)
-		files[l.HostFile(k)] = content
+		if len(errs) > 0 {
+			continue
+		}
+		if err := put(f.path, content); err != nil {
+			return err
+		}
 	}
-	for g := range groups {
-		content, err := HelperFile(l, g)
-		errs.Merge(err)
-		files[l.HelperFile(g)] = content
-	}
-	content, err := RegistryFile(l, m)
-	errs.Merge(err)
-	files[l.RegistryFile()] = content
-	if err := errs.Err(); err != nil {
-		return nil, err
-	}
-	return files, nil
+	return errs.Err()
 }

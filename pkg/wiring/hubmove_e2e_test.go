@@ -35,7 +35,7 @@ func TestHubMoveEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := codegen.Generate(cfg); err == nil || !strings.Contains(err.Error(), wiring.MigrateCommand) {
+	if _, err := codegen.Generate(cfg, fileset.NewMemory(dir)); err == nil || !strings.Contains(err.Error(), wiring.MigrateCommand) {
 		t.Fatalf("want the hub-move error, got %v", err)
 	}
 	model, err := openapi.Build(cfg)
@@ -48,11 +48,11 @@ func TestHubMoveEndToEnd(t *testing.T) {
 	if migrated, _ := os.ReadFile(file); string(migrated) != string(current) {
 		t.Fatalf("migration did not restore the file written for the hub:\n%s", migrated)
 	}
-	res, err := codegen.Generate(cfg)
-	if err != nil {
+	w := fileset.NewWriter(dir, fileset.Options{})
+	if _, err := codegen.Generate(cfg, w); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := fileset.Write(dir, res.Files, res.Roots, fileset.Options{}); err != nil {
+	if _, err := w.Finish(); err != nil {
 		t.Fatal(err)
 	}
 	run(t, dir, "go", "tool", "controller-gen", "object", "paths=./v2/api/network/...")

@@ -31,7 +31,7 @@ func (e *pkgEmitter) reach() armReach {
 // armFile renders <kind>_arm_gen.go: the ARM payload structs of the family's objects, their
 // conversions, and the genruntime.ARMResource methods of the resource.
 func (e *pkgEmitter) armFile(fam *family) (*goFile, error) {
-	f := e.newFile(fam.stem + "_arm_gen.go")
+	f := e.newFile(armFileName(fam))
 	f.add(e.armResourceMethods(fam.resource)...)
 	reach := e.reach()
 	for _, o := range fam.objects() {

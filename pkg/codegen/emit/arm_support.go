@@ -12,7 +12,7 @@ func (e *pkgEmitter) supportFile() *goFile {
 	if !refs && !unions {
 		return nil
 	}
-	f := e.newFile("arm_support_gen.go")
+	f := e.newFile(supportFileName)
 	if refs {
 		idField := &dst.Field{Names: []*dst.Ident{id("ID")}, Type: id("string"), Tag: jsonTag("id")}
 		f.add(typeDecl(resourceIDARM, &dst.StructType{Fields: &dst.FieldList{List: []*dst.Field{idField}}},

@@ -53,7 +53,7 @@ func (e *pkgEmitter) conversionFile(fam *family, kind *astmodel.Kind) (*goFile, 
 	if g.err != nil {
 		return nil, g.err
 	}
-	f := e.newFile(fam.stem + "_conversion_gen.go")
+	f := e.newFile(conversionFileName(fam))
 	f.aliases[e.model.ImportPath(kind.Hub)] = hubAlias
 	f.add(g.decls...)
 	return f, nil

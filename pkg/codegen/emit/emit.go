@@ -3,41 +3,53 @@
 package emit
 
 import (
+	"errors"
 	"fmt"
 	"strings"
+	"sync/atomic"
 
 	"github.com/asogen/asogen/internal/parallel"
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/diag"
 )
 
-// Emit renders every package of the model into files keyed by slash-separated path relative to
-// the project root. Packages are printed on parallel workers; the result does not depend on
-// scheduling. Errors are collected over all packages.
-func Emit(m *astmodel.Model) (map[string][]byte, error) {
+// Emit renders every package of the model and hands each file to put as soon as it is printed:
+// its path (slash-separated, relative to the project root) and content. Packages are printed on
+// parallel workers, so put is called concurrently; the paths and bytes do not depend on
+// scheduling, only the order of the calls does. After the first error no new package starts.
+// An error from put comes back as it is; emission errors are collected into a diag.List.
+func Emit(m *astmodel.Model, put func(path string, content []byte) error) error {
 	res := resolverFor(m)
 	pkgs := m.SortedPackages()
-	results := make([]map[string][]byte, len(pkgs))
 	errs := make([]error, len(pkgs))
+	var failed atomic.Bool
 	parallel.Do(len(pkgs), 0, func(i int) {
-		results[i], errs[i] = newPkgEmitter(m, pkgs[i], res).files()
+		if failed.Load() {
+			return
+		}
+		if errs[i] = newPkgEmitter(m, pkgs[i], res).emit(put); errs[i] != nil {
+			failed.Store(true)
+		}
 	})
-	return merge(results, errs)
+	return merge(errs)
 }
 
-func merge(results []map[string][]byte, errs []error) (map[string][]byte, error) {
+// putError carries an error of put through emission unchanged.
+type putError struct{ err error }
+
+func (e putError) Error() string { return e.err.Error() }
+
+// merge returns the first error of put, or every emission error as a diag.List.
+func merge(errs []error) error {
 	var list diag.List
-	out := map[string][]byte{}
-	for i, r := range results {
-		list.Merge(errs[i])
-		for p, b := range r {
-			out[p] = b
+	for _, err := range errs {
+		var pe putError
+		if errors.As(err, &pe) {
+			return pe.err
 		}
+		list.Merge(err)
 	}
-	if err := list.Err(); err != nil {
-		return nil, err
-	}
-	return out, nil
+	return list.Err()
 }
 
 // resolverFor names every generated package and the runtime packages generated code uses.
@@ -77,40 +89,35 @@ func (e *pkgEmitter) newFile(name string) *goFile {
 	}
 }
 
-// files builds and prints every file of the package. Each family's files are printed as soon
-// as they are built, so only one family's dst trees are alive at a time.
-func (e *pkgEmitter) files() (map[string][]byte, error) {
+// emit builds and prints every file of the package and hands it to put. Each family's files are
+// printed as soon as they are built, so only one family's dst trees are alive at a time.
+func (e *pkgEmitter) emit(put func(path string, content []byte) error) error {
 	fams, err := familiesOf(e.model, e.pkg)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	e.families = fams
 	folder := e.pkg.Ref.Folder(e.model.APIRoot)
-	out := map[string][]byte{}
-	err = e.build(func(files []*goFile) error {
+	return e.build(func(files []*goFile) error {
 		for _, f := range files {
 			b, err := f.print()
 			if err != nil {
 				return fmt.Errorf("%s: %w", e.pkg.Ref, err)
 			}
-			out[fileName(folder, f.name)] = b
+			if err := put(fileName(folder, f.name), b); err != nil {
+				return putError{err}
+			}
 		}
 		return nil
 	})
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
 }
 
 // build assembles the dst trees of the package's files, in order, handing them to print a
 // family at a time.
 func (e *pkgEmitter) build(print func([]*goFile) error) error {
 	files := []*goFile{e.groupVersionFile()}
-	if !e.pkg.Ref.Storage {
-		if f := e.supportFile(); f != nil {
-			files = append(files, f)
-		}
+	if e.hasSupportFile() {
+		files = append(files, e.supportFile())
 	}
 	if err := print(files); err != nil {
 		return err
@@ -129,23 +136,19 @@ func (e *pkgEmitter) build(print func([]*goFile) error) error {
 
 // familyFiles renders a family's types and, for a resource, its conversions and ARM code.
 func (e *pkgEmitter) familyFiles(fam *family) ([]*goFile, error) {
-	types := e.typesFile(fam)
-	if fam.resource == nil {
-		return []*goFile{types}, nil
+	parts, err := e.partsOf(fam)
+	if err != nil {
+		return nil, err
 	}
-	kind, ok := e.model.Kind(e.pkg.Ref.Group, fam.resource.Kind())
-	if !ok {
-		return nil, fmt.Errorf("%s: resource %s has no configured kind", e.pkg.Ref, fam.resource.Kind())
-	}
-	files := []*goFile{types}
-	if kind.Hub != e.pkg.Ref {
-		conv, err := e.conversionFile(fam, kind)
+	files := []*goFile{e.typesFile(fam)}
+	if parts.conversion {
+		conv, err := e.conversionFile(fam, parts.kind)
 		if err != nil {
 			return nil, err
 		}
 		files = append(files, conv)
 	}
-	if !e.pkg.Ref.Storage {
+	if parts.arm {
 		arm, err := e.armFile(fam)
 		if err != nil {
 			return nil, err

@@ -12,7 +12,7 @@ import (
 // markers, GroupVersion, SchemeBuilder, AddToScheme and the registration of every resource.
 func (e *pkgEmitter) groupVersionFile() *goFile {
 	ref := e.pkg.Ref
-	f := e.newFile("groupversion_info_gen.go")
+	f := e.newFile(groupVersionFileName)
 	f.doc = []string{
 		"Package " + ref.PackageName() + " holds the " + ref.KubeVersion() + " API of the " + ref.KubeGroup() + " group.",
 		"+kubebuilder:object:generate=true",

@@ -11,7 +11,7 @@ import (
 // typesFile renders a family: the resource, its list, the KubernetesResource methods, the hub
 // marker, then spec, status and nested definitions.
 func (e *pkgEmitter) typesFile(fam *family) *goFile {
-	f := e.newFile(fam.stem + "_types_gen.go")
+	f := e.newFile(typesFileName(fam))
 	if r := fam.resource; r != nil {
 		f.add(e.resourceDecl(r), listDecl(r))
 		f.add(e.resourceMethods(r)...)

@@ -99,26 +99,25 @@ func (d disk) resolveDir(dir string, dirs map[string]resolved) (string, string, 
 	return real, problem, err
 }
 
-// readTarget reads the file the set wants to write at p. It returns nil content when the file
-// does not exist, and a problem when p leads outside the root or is not a regular file. dirs
-// memoises the resolution of parent folders across calls.
-func (d disk) readTarget(p string, dirs map[string]resolved) ([]byte, bool, string, error) {
+// lookup finds the file the run wants to write at p without reading it. It returns a problem
+// when p leads outside the root or is not a regular file. dirs memoises the resolution of parent
+// folders across calls.
+func (d disk) lookup(p string, dirs map[string]resolved) (target, string, error) {
 	parent, problem, err := d.resolveDir(path.Dir(p), dirs)
 	if problem != "" || err != nil {
-		return nil, false, problem, err
+		return target{}, problem, err
 	}
 	name := filepath.Join(parent, path.Base(p))
 	info, err := os.Lstat(name)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return nil, false, "", nil
+		return target{real: name}, "", nil
 	case err != nil:
-		return nil, false, "", err
+		return target{}, "", err
 	case info.Mode()&fs.ModeSymlink != 0:
-		return nil, false, "output path is a symlink; asogen writes only regular files", nil
+		return target{}, "output path is a symlink; asogen writes only regular files", nil
 	case !info.Mode().IsRegular():
-		return nil, false, "output path exists and is not a regular file", nil
+		return target{}, "output path exists and is not a regular file", nil
 	}
-	content, err := os.ReadFile(name)
-	return content, true, "", err
+	return target{real: name, exists: true}, "", nil
 }

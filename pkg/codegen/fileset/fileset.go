@@ -1,6 +1,7 @@
-// Package fileset holds the generator's output in memory (path → content) and moves it to disk:
-// Write rewrites only changed files, atomically, and removes stale generated files; Verify
-// compares without writing and reports drift with unified diffs.
+// Package fileset moves the generator's output to disk as it is produced: Writer rewrites only
+// changed files, atomically, and removes stale generated files; Verifier compares without
+// writing and reports drift with unified diffs. Both are Sinks, checking every path before the
+// first file arrives; Write and Verify run them over a FileSet held in memory.
 package fileset
 
 import (
@@ -39,11 +40,11 @@ func IsGenerated(content []byte) bool {
 	return len(rest) == 0 || rest[0] == '\n' || bytes.HasPrefix(rest, []byte("\r\n"))
 }
 
-// checkPaths validates every path of the set and every root: relative, clean, slash-separated,
-// inside the root. All problems are collected.
-func checkPaths(files FileSet, roots []string) diag.List {
+// checkPaths validates every path and every root: relative, clean, slash-separated, inside the
+// root. All problems are collected.
+func checkPaths(paths, roots []string) diag.List {
 	var errs diag.List
-	for _, p := range files.Paths() {
+	for _, p := range paths {
 		if msg := pathProblem(p); msg != "" {
 			errs.Add(diag.Pos{File: p}, "%s", msg)
 		}

@@ -1,6 +1,7 @@
 package fileset
 
 import (
+	"bytes"
 	"fmt"
 	"maps"
 	"slices"
@@ -41,28 +42,77 @@ func (d Drift) Summary() string {
 	return fmt.Sprintf("%d changed, %d missing, %d stale", len(d.Changed), len(d.Missing), len(d.Stale))
 }
 
-// Verify compares the disk under root with files without writing anything. Path problems come
-// back as a diag.List, as in Write.
+// Verifier is the Sink of asogen verify: it compares each file with the disk as it arrives and
+// writes nothing. It keeps only the unified diffs of changed files and the lists of missing and
+// stale ones. Path problems come back from Plan as a diag.List, as from a Writer; a planned path
+// holding a hand-written file is not refused but shown as changed.
+type Verifier struct {
+	run
+	drift Drift
+}
+
+// NewVerifier returns a Verifier for the project folder root.
+func NewVerifier(root string) *Verifier {
+	return &Verifier{run: run{root: root}, drift: Drift{Changed: map[string]string{}}}
+}
+
+// Plan implements Sink: it checks paths and roots and finds the stale generated files.
+func (v *Verifier) Plan(paths, roots []string) error {
+	if err := v.begin(paths, roots); err != nil {
+		return err
+	}
+	v.drift.Stale = v.plan.stale
+	return nil
+}
+
+// Put implements Sink. A diff is computed only for a file whose bytes differ.
+func (v *Verifier) Put(p string, content []byte) error {
+	t, err := v.arrive(p)
+	if err != nil {
+		return err
+	}
+	current, exists, err := t.read()
+	switch {
+	case err != nil:
+		return err
+	case !exists:
+		v.mu.Lock()
+		v.drift.Missing = append(v.drift.Missing, p)
+		v.mu.Unlock()
+	case !bytes.Equal(current, content):
+		diff := unifiedDiff(p, current, content)
+		v.mu.Lock()
+		v.drift.Changed[p] = diff
+		v.mu.Unlock()
+	}
+	return nil
+}
+
+// Unchanged implements Sink: no drift at p.
+func (v *Verifier) Unchanged(p string) error {
+	_, err := v.arrive(p)
+	return err
+}
+
+// Finish returns the drift found; it is an error when a planned file never arrived.
+func (v *Verifier) Finish() (Drift, error) {
+	if err := v.complete(); err != nil {
+		return Drift{}, err
+	}
+	slices.Sort(v.drift.Missing)
+	return v.drift, nil
+}
+
+// Verify compares the disk under root with files through a Verifier, without writing anything.
 func Verify(root string, files FileSet, roots []string) (Drift, error) {
-	d, err := openDisk(root)
-	if err != nil {
+	v := NewVerifier(root)
+	if err := v.Plan(files.Paths(), roots); err != nil {
 		return Drift{}, err
 	}
-	st, err := load(d, files, roots)
-	if err != nil {
+	if err := putAll(v, files); err != nil {
 		return Drift{}, err
 	}
-	drift := Drift{Changed: map[string]string{}, Stale: st.stale}
-	for _, p := range files.Paths() {
-		switch {
-		case st.same[p]:
-		case !st.onDisk(p):
-			drift.Missing = append(drift.Missing, p)
-		default: // the bytes differ: only now is a diff computed
-			drift.Changed[p] = unifiedDiff(p, st.current[p], files[p])
-		}
-	}
-	return drift, nil
+	return v.Finish()
 }
 
 // unifiedDiff renders the change from old (on disk) to new (generated) with three lines of context.

@@ -1,6 +1,7 @@
 package fileset
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -8,10 +9,10 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"sync/atomic"
+	"slices"
+	"sync"
 	"time"
 
-	"github.com/asogen/asogen/internal/parallel"
 	"github.com/asogen/asogen/pkg/diag"
 )
 
@@ -24,7 +25,7 @@ type Options struct {
 	wrap func(io.Writer) io.Writer
 }
 
-// Summary says what Write did. Every list is sorted.
+// Summary says what a Writer did. Every list is sorted.
 type Summary struct {
 	Written   []string
 	Unchanged []string
@@ -38,33 +39,199 @@ func (s Summary) String() string {
 		len(s.Written), len(s.Unchanged), len(s.Removed), s.Elapsed.Round(time.Millisecond))
 }
 
-// Write brings the disk under root in line with files: it writes the files whose bytes differ
-// (each atomically, through a temporary file and a rename in the same folder), leaves the others
-// untouched, and removes files under roots that carry asogen's header and that files does not
-// hold, together with the folders this leaves empty.
-//
-// Nothing is written when a path escapes root (through "..", an absolute path or a symlink) or
-// when a wanted path holds a file without asogen's header; those problems come back, all of
-// them, as a diag.List. Every content of files must start with Header.
-func Write(root string, files FileSet, roots []string, opts Options) (Summary, error) {
-	start := time.Now()
-	d, err := openDisk(root)
-	if err != nil {
-		return Summary{}, err
+// Writer is the Sink of asogen generate. Plan checks every path before anything is written:
+// nothing is written when a path escapes the root (through "..", an absolute path or a symlink)
+// or when a planned path holds a file without asogen's header; those problems come back, all of
+// them, as a diag.List. Put compares each file with the disk as it arrives and hands only
+// changed ones to parallel writers, each written atomically (a temporary file and a rename in
+// the same folder). Finish waits for the writes, then removes the generated files under the
+// roots that the run did not produce, together with the folders this leaves empty.
+type Writer struct {
+	run
+	opts  Options
+	start time.Time
+	jobs  chan job // nil until Plan succeeds, and again after Finish
+	wg    sync.WaitGroup
+	sum   Summary
+	err   error // the first failed write; no new write starts after it
+}
+
+// job is one changed file waiting for a writer.
+type job struct {
+	path    string
+	content []byte
+}
+
+// writers is how many files are written at once: each write waits on the disk (fsync), so more
+// writers than cores keep it busy. At most as many changed files wait for one.
+const writers = 8
+
+// NewWriter returns a Writer for the project folder root.
+func NewWriter(root string, opts Options) *Writer {
+	return &Writer{run: run{root: root}, opts: opts, start: time.Now()}
+}
+
+// Plan implements Sink: it checks paths and roots and starts the writers.
+func (w *Writer) Plan(paths, roots []string) error {
+	if err := w.begin(paths, roots); err != nil {
+		return err
 	}
+	if err := refuseHandWritten(w.plan.handWritten); err != nil {
+		return err
+	}
+	w.jobs = make(chan job, writers)
+	for range writers {
+		w.wg.Go(w.work)
+	}
+	return nil
+}
+
+func refuseHandWritten(paths []string) error {
+	var errs diag.List
+	for _, p := range paths {
+		errs.Add(diag.Pos{File: p}, "file exists without the line %q; asogen will not overwrite a hand-written file (move it away or delete it)", Header)
+	}
+	return errs.Err()
+}
+
+// Put implements Sink: content equal to the disk is left alone, other content is written.
+// Content without Header is a generator bug. After a failed write Put returns that error.
+func (w *Writer) Put(p string, content []byte) error {
+	if !IsGenerated(content) {
+		return fmt.Errorf("%s: generated content does not start with %q", p, Header)
+	}
+	t, err := w.accept(p)
+	if err != nil {
+		return err
+	}
+	current, exists, err := t.read()
+	switch {
+	case err != nil:
+		return err
+	case exists && bytes.Equal(current, content):
+		w.record(&w.sum.Unchanged, p)
+		return nil
+	}
+	if err := w.failure(); err != nil {
+		return err
+	}
+	w.jobs <- job{p, content}
+	return nil
+}
+
+// Unchanged implements Sink: the file is counted as unchanged and not read.
+func (w *Writer) Unchanged(p string) error {
+	if _, err := w.accept(p); err != nil {
+		return err
+	}
+	w.record(&w.sum.Unchanged, p)
+	return nil
+}
+
+// accept records the arrival of p, which only a successful Plan allows.
+func (w *Writer) accept(p string) (target, error) {
+	if w.jobs == nil {
+		return target{}, fmt.Errorf("fileset: %s arrived without a successful Plan", p)
+	}
+	return w.arrive(p)
+}
+
+// work writes the queued files until Finish closes the queue; after a failure it only drains it.
+func (w *Writer) work() {
+	for j := range w.jobs {
+		if w.failure() != nil {
+			continue
+		}
+		if err := writeFile(w.d.abs(j.path), j.content, w.opts); err != nil {
+			w.fail(err)
+			continue
+		}
+		w.record(&w.sum.Written, j.path)
+	}
+}
+
+func (w *Writer) record(list *[]string, p string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	*list = append(*list, p)
+}
+
+func (w *Writer) fail(err error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.err == nil {
+		w.err = err
+	}
+}
+
+func (w *Writer) failure() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.err
+}
+
+// Finish waits for the writes in flight and returns what was done, every list sorted. Stale
+// files are removed only when every planned file arrived and every write succeeded; a run cut
+// short (generation failed, Finish returns why) removes nothing. Call it once after Plan.
+func (w *Writer) Finish() (Summary, error) {
+	if w.jobs == nil {
+		return Summary{}, errors.New("fileset: Finish without a successful Plan")
+	}
+	close(w.jobs)
+	w.wg.Wait()
+	w.jobs = nil
+	err := w.failure()
+	if err == nil {
+		err = w.complete()
+	}
+	if err == nil {
+		err = w.removeStale()
+	}
+	slices.Sort(w.sum.Written)
+	slices.Sort(w.sum.Unchanged)
+	w.sum.Elapsed = time.Since(w.start)
+	return w.sum, err
+}
+
+// removeStale removes the stale generated files and the folders this empties.
+func (w *Writer) removeStale() error {
+	for _, p := range w.plan.stale {
+		if err := os.Remove(w.d.abs(p)); err != nil {
+			return err
+		}
+		w.sum.Removed = append(w.sum.Removed, p)
+		pruneEmpty(w.d, path.Dir(p), w.roots)
+	}
+	return nil
+}
+
+// Write brings the disk under root in line with files through a Writer: the files whose bytes
+// differ are written, the others left untouched, and the stale generated files under roots
+// removed. Every content of files must start with Header; nothing is written otherwise.
+func Write(root string, files FileSet, roots []string, opts Options) (Summary, error) {
 	if err := checkHeaders(files); err != nil {
 		return Summary{}, err
 	}
-	st, err := load(d, files, roots)
-	if err != nil {
+	w := NewWriter(root, opts)
+	if err := w.Plan(files.Paths(), roots); err != nil {
 		return Summary{}, err
 	}
-	if err := refuseHandWritten(st); err != nil {
-		return Summary{}, err
+	err := putAll(w, files)
+	sum, ferr := w.Finish()
+	if err == nil {
+		err = ferr
 	}
-	sum, err := apply(d, files, st, roots, opts)
-	sum.Elapsed = time.Since(start)
 	return sum, err
+}
+
+// putAll puts every file of the set into s, in path order, stopping at the first error.
+func putAll(s Sink, files FileSet) error {
+	for _, p := range files.Paths() {
+		if err := s.Put(p, files[p]); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // checkHeaders makes sure every generated file can be recognised as generated later.
@@ -76,75 +243,6 @@ func checkHeaders(files FileSet) error {
 	}
 	return nil
 }
-
-func refuseHandWritten(st state) error {
-	var errs diag.List
-	for _, p := range st.handWritten {
-		errs.Add(diag.Pos{File: p}, "file exists without the line %q; asogen will not overwrite a hand-written file (move it away or delete it)", Header)
-	}
-	return errs.Err()
-}
-
-// apply writes the changed files, then removes the stale ones.
-func apply(d disk, files FileSet, st state, roots []string, opts Options) (Summary, error) {
-	var sum Summary
-	var changed []string
-	for _, p := range files.Paths() {
-		if st.same[p] {
-			sum.Unchanged = append(sum.Unchanged, p)
-		} else {
-			changed = append(changed, p)
-		}
-	}
-	written, err := writeAll(d, files, changed, opts)
-	sum.Written = written
-	if err != nil {
-		return sum, err
-	}
-	for _, p := range st.stale {
-		if err := os.Remove(d.abs(p)); err != nil {
-			return sum, err
-		}
-		sum.Removed = append(sum.Removed, p)
-		pruneEmpty(d, path.Dir(p), roots)
-	}
-	return sum, nil
-}
-
-// writers is how many files are written at once: each write waits on the disk (fsync), so
-// more writers than cores keep it busy.
-const writers = 8
-
-// writeAll writes the files at paths (sorted) on parallel writers and returns the paths
-// written, sorted. After a failure no new write starts; the error of the first failing path
-// is returned.
-func writeAll(d disk, files FileSet, paths []string, opts Options) ([]string, error) {
-	errs := make([]error, len(paths))
-	var failed atomic.Bool
-	parallel.Do(len(paths), writers, func(i int) {
-		if failed.Load() {
-			errs[i] = errSkipped
-			return
-		}
-		if errs[i] = writeFile(d.abs(paths[i]), files[paths[i]], opts); errs[i] != nil {
-			failed.Store(true)
-		}
-	})
-	var written []string
-	var first error
-	for i, err := range errs {
-		switch {
-		case err == nil:
-			written = append(written, paths[i])
-		case first == nil && err != errSkipped:
-			first = err
-		}
-	}
-	return written, first
-}
-
-// errSkipped marks a write not attempted because another one failed.
-var errSkipped = errors.New("not written: an earlier write failed")
 
 // writeFile replaces name with data through a temporary file in the same folder, so that an
 // interrupted run leaves either the old file or the new one, never a part of either.

@@ -1,0 +1,108 @@
+package emit
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/asogen/asogen/internal/parallel"
+	"github.com/asogen/asogen/pkg/astmodel"
+	"github.com/asogen/asogen/pkg/diag"
+)
+
+// File names of a package; the emitter and Plan both use them.
+const (
+	groupVersionFileName = "groupversion_info_gen.go"
+	supportFileName      = "arm_support_gen.go"
+)
+
+func typesFileName(fam *family) string      { return fam.stem + "_types_gen.go" }
+func conversionFileName(fam *family) string { return fam.stem + "_conversion_gen.go" }
+func armFileName(fam *family) string        { return fam.stem + "_arm_gen.go" }
+
+// parts says which files a family has besides its types file.
+type parts struct {
+	kind       *astmodel.Kind // the resource's kind; nil for a family without a resource
+	conversion bool           // <kind>_conversion_gen.go: every package but the kind's hub
+	arm        bool           // <kind>_arm_gen.go: API packages, not storage
+}
+
+func (e *pkgEmitter) partsOf(fam *family) (parts, error) {
+	if fam.resource == nil {
+		return parts{}, nil
+	}
+	kind, ok := e.model.Kind(e.pkg.Ref.Group, fam.resource.Kind())
+	if !ok {
+		return parts{}, fmt.Errorf("%s: resource %s has no configured kind", e.pkg.Ref, fam.resource.Kind())
+	}
+	return parts{kind: kind, conversion: kind.Hub != e.pkg.Ref, arm: !e.pkg.Ref.Storage}, nil
+}
+
+// hasSupportFile reports whether the package gets arm_support_gen.go: an API package with an
+// ARM reference or a union.
+func (e *pkgEmitter) hasSupportFile() bool {
+	refs, unions := e.armFeatures()
+	return !e.pkg.Ref.Storage && (refs || unions)
+}
+
+// Plan returns every path Emit(m) produces, sorted, without building any code: the same
+// families, the same choice of files and the same file names as emission. Two files planned at
+// one path (two definitions whose names give the same file stem) are an error. Errors are
+// collected into a diag.List, as Emit's.
+func Plan(m *astmodel.Model) ([]string, error) {
+	pkgs := m.SortedPackages()
+	paths := make([][]string, len(pkgs))
+	errs := make([]error, len(pkgs))
+	parallel.Do(len(pkgs), 0, func(i int) {
+		paths[i], errs[i] = newPkgEmitter(m, pkgs[i], nil).paths()
+	})
+	var list diag.List
+	for _, err := range errs {
+		list.Merge(err)
+	}
+	all := slices.Sorted(slices.Values(slices.Concat(paths...)))
+	for i := 1; i < len(all); i++ {
+		if all[i] == all[i-1] {
+			list.Add(diag.Pos{}, "two generated files at %s: two definitions of one package give the same file name", all[i])
+		}
+	}
+	if err := list.Err(); err != nil {
+		return nil, err
+	}
+	return all, nil
+}
+
+// paths lists the package's files in the order build prints them.
+func (e *pkgEmitter) paths() ([]string, error) {
+	fams, err := familiesOf(e.model, e.pkg)
+	if err != nil {
+		return nil, err
+	}
+	names := []string{groupVersionFileName}
+	if e.hasSupportFile() {
+		names = append(names, supportFileName)
+	}
+	for _, fam := range fams {
+		parts, err := e.partsOf(fam)
+		if err != nil {
+			return nil, err
+		}
+		names = append(names, parts.names(fam)...)
+	}
+	folder := e.pkg.Ref.Folder(e.model.APIRoot)
+	for i, n := range names {
+		names[i] = fileName(folder, n)
+	}
+	return names, nil
+}
+
+// names lists a family's file names.
+func (p parts) names(fam *family) []string {
+	names := []string{typesFileName(fam)}
+	if p.conversion {
+		names = append(names, conversionFileName(fam))
+	}
+	if p.arm {
+		names = append(names, armFileName(fam))
+	}
+	return names
+}

@@ -1,0 +1,214 @@
+package fileset
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"sync"
+
+	"github.com/asogen/asogen/pkg/diag"
+)
+
+// target is a planned path as the disk held it when the run was planned.
+type target struct {
+	real   string // operating-system path of the file, its folders resolved
+	exists bool
+}
+
+// read returns the file's current content; a file gone since the plan counts as missing.
+func (t target) read() ([]byte, bool, error) {
+	if !t.exists {
+		return nil, false, nil
+	}
+	content, err := os.ReadFile(t.real)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, false, nil
+	}
+	return content, err == nil, err
+}
+
+// planned is what the disk holds for the paths of a run: where each one is, which of them hold
+// a file without asogen's header, and the generated files under the roots that the run will not
+// produce. Only headers are read.
+type planned struct {
+	targets     map[string]target
+	handWritten []string
+	stale       []string
+}
+
+// planOnDisk checks every path and root and looks each path up on disk. Path problems come
+// back, all of them, as a diag.List; a disk that cannot be read as a plain error.
+func planOnDisk(d disk, paths, roots []string) (planned, error) {
+	if errs := checkPaths(paths, roots); len(errs) > 0 {
+		return planned{}, errs.Err()
+	}
+	var errs diag.List
+	pl := planned{targets: make(map[string]target, len(paths))}
+	dirs := map[string]resolved{} // each folder is resolved once, not once per file
+	for _, p := range paths {
+		t, problem, err := d.lookup(p, dirs)
+		if err != nil {
+			return planned{}, err
+		}
+		if problem != "" {
+			errs.Add(diag.Pos{File: p}, "%s", problem)
+			continue
+		}
+		if err := pl.add(p, t); err != nil {
+			return planned{}, err
+		}
+	}
+	stale, err := scanRoots(d, wantedSet(paths), roots, &errs)
+	pl.stale = stale
+	if err != nil {
+		return planned{}, err
+	}
+	return pl, errs.Err()
+}
+
+// add records target t of path p, noting a file there without the header.
+func (pl *planned) add(p string, t target) error {
+	pl.targets[p] = t
+	if !t.exists {
+		return nil
+	}
+	generated, err := startsWithHeader(t.real)
+	if !generated && err == nil {
+		pl.handWritten = append(pl.handWritten, p)
+	}
+	return err
+}
+
+func wantedSet(paths []string) map[string]bool {
+	set := make(map[string]bool, len(paths))
+	for _, p := range paths {
+		set[p] = true
+	}
+	return set
+}
+
+// scanRoots lists the files carrying asogen's header under roots that are not wanted.
+func scanRoots(d disk, wanted map[string]bool, roots []string, errs *diag.List) ([]string, error) {
+	var stale []string
+	for _, r := range slices.Compact(slices.Sorted(slices.Values(roots))) {
+		dir, problem, err := d.resolve(r)
+		if err != nil {
+			return nil, err
+		}
+		if problem != "" {
+			errs.Add(diag.Pos{File: r}, "output root: %s", problem)
+			continue
+		}
+		found, err := scanDir(dir, r, wanted)
+		if err != nil {
+			return nil, err
+		}
+		stale = append(stale, found...)
+	}
+	slices.Sort(stale)
+	return slices.Compact(stale), nil
+}
+
+// scanDir walks dir (the real path of root r) without following symlinks.
+func scanDir(dir, r string, wanted map[string]bool) ([]string, error) {
+	var stale []string
+	err := filepath.WalkDir(dir, func(name string, entry fs.DirEntry, err error) error {
+		if errors.Is(err, fs.ErrNotExist) && name == dir {
+			return filepath.SkipDir
+		}
+		if err != nil || !entry.Type().IsRegular() {
+			return err
+		}
+		rel, err := filepath.Rel(dir, name)
+		if err != nil {
+			return err
+		}
+		p := path.Join(r, filepath.ToSlash(rel))
+		if wanted[p] {
+			return nil
+		}
+		generated, err := startsWithHeader(name)
+		if generated {
+			stale = append(stale, p)
+		}
+		return err
+	})
+	return stale, err
+}
+
+// startsWithHeader reads only as much of the file as the header needs.
+func startsWithHeader(name string) (bool, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return false, err
+	}
+	defer f.Close()
+	buf := make([]byte, len(Header)+2)
+	n, err := io.ReadFull(f, buf)
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
+		return false, err
+	}
+	return IsGenerated(buf[:n]), nil
+}
+
+// run is what Writer and Verifier share: the project on disk, the plan, and which planned
+// paths have arrived.
+type run struct {
+	root    string
+	d       disk
+	plan    planned
+	roots   []string
+	mu      sync.Mutex
+	arrived map[string]bool
+}
+
+// begin opens the project and plans paths and roots on it; it may be called once.
+func (r *run) begin(paths, roots []string) error {
+	if r.arrived != nil {
+		return errors.New("fileset: Plan called twice")
+	}
+	d, err := openDisk(r.root)
+	if err != nil {
+		return err
+	}
+	pl, err := planOnDisk(d, paths, roots)
+	if err != nil {
+		return err
+	}
+	r.d, r.plan, r.roots, r.arrived = d, pl, roots, make(map[string]bool, len(paths))
+	return nil
+}
+
+// arrive records that p arrived and returns its target. A path that was not planned, or that
+// arrives twice, is a generator bug.
+func (r *run) arrive(p string) (target, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.arrived == nil {
+		return target{}, fmt.Errorf("fileset: %s arrived before Plan", p)
+	}
+	t, ok := r.plan.targets[p]
+	if !ok || r.arrived[p] {
+		return target{}, fmt.Errorf("fileset: %s was not planned or arrived twice", p)
+	}
+	r.arrived[p] = true
+	return t, nil
+}
+
+// complete reports planned paths that never arrived.
+func (r *run) complete() error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.arrived == nil {
+		return errors.New("fileset: Finish before a successful Plan")
+	}
+	if n := len(r.plan.targets) - len(r.arrived); n > 0 {
+		return fmt.Errorf("fileset: %d planned files never arrived", n)
+	}
+	return nil
+}

@@ -1,0 +1,76 @@
+package codegen
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"sync"
+
+	"github.com/asogen/asogen/pkg/codegen/fileset"
+)
+
+// output hands the generated files to the sink and holds them to the plan: every planned path
+// arrives exactly once and nothing else does. A mismatch is a generator bug.
+type output struct {
+	sink    fileset.Sink
+	roots   []string
+	paths   []string // the plan, sorted
+	mu      sync.Mutex
+	pending map[string]bool // planned paths that have not arrived yet
+}
+
+func newOutput(sink fileset.Sink, roots []string) *output {
+	return &output{sink: sink, roots: roots}
+}
+
+// plan records the paths of the run and hands them to the sink, which may refuse the run.
+// Errors of the sink come back as they are.
+func (o *output) plan(paths []string) error {
+	sorted := slices.Sorted(slices.Values(paths))
+	o.pending = make(map[string]bool, len(sorted))
+	for _, p := range sorted {
+		if o.pending[p] {
+			return fmt.Errorf("internal error: %s is planned twice", p)
+		}
+		o.pending[p] = true
+	}
+	o.paths = sorted
+	return o.sink.Plan(sorted, o.roots)
+}
+
+// put hands one file to the sink.
+func (o *output) put(p string, content []byte) error {
+	if err := o.arrive(p); err != nil {
+		return err
+	}
+	return o.sink.Put(p, content)
+}
+
+// unchanged tells the sink that the disk already holds the file at p.
+func (o *output) unchanged(p string) error {
+	if err := o.arrive(p); err != nil {
+		return err
+	}
+	return o.sink.Unchanged(p)
+}
+
+func (o *output) arrive(p string) error {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if !o.pending[p] {
+		return fmt.Errorf("internal error: generated %s, which was not planned or was generated twice", p)
+	}
+	delete(o.pending, p)
+	return nil
+}
+
+// complete reports planned paths that were never generated.
+func (o *output) complete() error {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if len(o.pending) == 0 {
+		return nil
+	}
+	missing := slices.Sorted(maps.Keys(o.pending))
+	return fmt.Errorf("internal error: %d planned files were not generated, such as %s", len(missing), missing[0])
+}

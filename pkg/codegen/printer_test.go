@@ -1,0 +1,53 @@
+package codegen
+
+import (
+	"bytes"
+	"path/filepath"
+	"testing"
+
+	"github.com/asogen/asogen/pkg/codegen/gofile"
+	"github.com/asogen/asogen/pkg/config"
+)
+
+// TestDirectPrinterMatchesRestorerOnCorpora prints whole corpora with gofile's direct printer
+// and with dst's restorer + go/printer and requires the same bytes for every file, and that
+// the direct printer printed all but the registry files itself.
+func TestDirectPrinterMatchesRestorerOnCorpora(t *testing.T) {
+	t.Setenv("ASOGEN_CACHE", "off") // every file comes from emission
+	t.Run("default", func(t *testing.T) {
+		cfg, err := config.Load(filepath.Join(moduleRoot(t), "config.yaml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		comparePrinters(t, cfg)
+	})
+	t.Run("synthetic", func(t *testing.T) {
+		comparePrinters(t, syntheticConfig(t, 30, syntheticVersions))
+	})
+	t.Run("real", func(t *testing.T) {
+		realCorpusSpecs(t)
+		comparePrinters(t, realCorpusConfig(t, moduleRoot(t), benchOutput))
+	})
+}
+
+func comparePrinters(t *testing.T, cfg *config.Config) {
+	t.Helper()
+	before := gofile.Fallbacks()
+	direct := generateInMemory(t, cfg)
+	fellBack := gofile.Fallbacks() - before
+	gofile.UseRestorer(true)
+	defer gofile.UseRestorer(false)
+	restored := generateInMemory(t, cfg)
+	if len(direct) != len(restored) {
+		t.Fatalf("direct printing produced %d files, the restorer %d", len(direct), len(restored))
+	}
+	for p, want := range restored {
+		if !bytes.Equal(direct[p], want) {
+			t.Errorf("%s differs between the direct printer and the restorer", p)
+		}
+	}
+	if fellBack > 1 { // the registry's aligned key: value literal
+		t.Errorf("%d files fell back to the restorer, want at most the registry", fellBack)
+	}
+	t.Logf("%d files identical, %d printed by the restorer", len(direct), fellBack)
+}

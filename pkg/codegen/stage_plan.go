@@ -1,0 +1,30 @@
+package codegen
+
+import (
+	"github.com/asogen/asogen/pkg/codegen/emit"
+	"github.com/asogen/asogen/pkg/wiring"
+)
+
+const stagePlan = "planFiles"
+
+// planFiles lists every path the run will produce, with the same naming as emission, and hands
+// the list to the sink before the first file is printed: the sink checks every path (escapes,
+// symlinks, hand-written files in the way) and may refuse the whole run.
+func planFiles() Stage {
+	return Stage{
+		Name:        stagePlan,
+		Description: "list every output path and let the sink check them before anything is produced",
+		Requires:    []string{stageStorageVariants},
+		Run: func(st *State) error {
+			paths, err := emit.Plan(st.Model)
+			if err != nil {
+				return err
+			}
+			st.APIPaths = paths
+			if st.Config != nil { // nil in tests that emit a model without a config
+				paths = append(paths, wiring.Plan(wiring.LayoutOf(st.Config), st.Model)...)
+			}
+			return st.Out.plan(paths)
+		},
+	}
+}
