@@ -5,7 +5,7 @@ import (
 	"runtime/debug"
 )
 
-// Garbage collection during emission (see BENCHMARKS.md, "Streaming").
+// Garbage collection during emission (see BENCHMARKS.md, "GC settings for emission").
 //
 // While the specs load, the live heap peaks and Go's default pacing is right. Once the sink has
 // accepted the plan the specs are gone: the live heap is the model alone, and each generated file
@@ -37,10 +37,10 @@ func (g *gcSettings) emission() {
 	}
 }
 
-// reset restores the settings in force before emission.
+// reset restores the settings in force before emission, the last applied first.
 func (g *gcSettings) reset() {
-	for _, f := range g.restore {
-		f()
+	for i := len(g.restore) - 1; i >= 0; i-- {
+		g.restore[i]()
 	}
 	g.restore = nil
 }
