@@ -14,20 +14,27 @@ import (
 // layout as printed (emission has no go/format.Source pass): on the default config, a
 // synthetic corpus and, when ASOGEN_AZURE_SPECS is set, the real corpus.
 func TestEmittedFilesAreGofmtClean(t *testing.T) {
-	t.Setenv("ASOGEN_CACHE", "off") // every file comes from emission
+	forEachCorpus(t, 20, assertGofmtClean)
+}
+
+// forEachCorpus runs check, with the emission cache off (every file comes from emission), on
+// the default config, a synthetic corpus of kinds kinds and, when ASOGEN_AZURE_SPECS is set,
+// the real corpus.
+func forEachCorpus(t *testing.T, kinds int, check func(*testing.T, *config.Config)) {
+	t.Setenv("ASOGEN_CACHE", "off")
 	t.Run("default", func(t *testing.T) {
 		cfg, err := config.Load(filepath.Join(moduleRoot(t), "config.yaml"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		assertGofmtClean(t, cfg)
+		check(t, cfg)
 	})
 	t.Run("synthetic", func(t *testing.T) {
-		assertGofmtClean(t, syntheticConfig(t, 20, syntheticVersions))
+		check(t, syntheticConfig(t, kinds, syntheticVersions))
 	})
 	t.Run("real", func(t *testing.T) {
 		realCorpusSpecs(t)
-		assertGofmtClean(t, realCorpusConfig(t, moduleRoot(t), benchOutput))
+		check(t, realCorpusConfig(t, moduleRoot(t), benchOutput))
 	})
 }
 

@@ -2,7 +2,6 @@ package codegen
 
 import (
 	"bytes"
-	"path/filepath"
 	"testing"
 
 	"github.com/asogen/asogen/pkg/codegen/gofile"
@@ -13,21 +12,7 @@ import (
 // and with dst's restorer + go/printer and requires the same bytes for every file, and that
 // the direct printer printed all but the registry files itself.
 func TestDirectPrinterMatchesRestorerOnCorpora(t *testing.T) {
-	t.Setenv("ASOGEN_CACHE", "off") // every file comes from emission
-	t.Run("default", func(t *testing.T) {
-		cfg, err := config.Load(filepath.Join(moduleRoot(t), "config.yaml"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		comparePrinters(t, cfg)
-	})
-	t.Run("synthetic", func(t *testing.T) {
-		comparePrinters(t, syntheticConfig(t, 30, syntheticVersions))
-	})
-	t.Run("real", func(t *testing.T) {
-		realCorpusSpecs(t)
-		comparePrinters(t, realCorpusConfig(t, moduleRoot(t), benchOutput))
-	})
+	forEachCorpus(t, 30, comparePrinters)
 }
 
 func comparePrinters(t *testing.T, cfg *config.Config) {
