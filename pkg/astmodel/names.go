@@ -4,6 +4,8 @@ import (
 	"go/token"
 	"strings"
 	"unicode"
+
+	"github.com/gobuffalo/flect"
 )
 
 // initialisms are the words Go spells in upper case (from the Go code review list).
@@ -113,4 +115,11 @@ func KindFromResourceType(segment string) string {
 		s = s[:len(s)-1]
 	}
 	return GoName(s)
+}
+
+// Plural is the Kubernetes resource name of a kind (privateendpoints for PrivateEndpoint): the
+// same rule as controller-gen's CRD generator (flect's pluralization of the lower-case kind), so
+// that webhook and RBAC markers name the resources the CRDs define.
+func Plural(kind string) string {
+	return flect.Pluralize(strings.ToLower(kind))
 }

@@ -5,16 +5,26 @@ import "slices"
 // PropertyBagName is the Go name of the property bag every storage object carries.
 const PropertyBagName = "PropertyBag"
 
+// OriginalVersionName is the Go name of the property of every storage spec that records the
+// API version (Kubernetes version, e.g. v1api20220701) an object was written at: the reconciler
+// talks to ARM at that version.
+const OriginalVersionName = "OriginalVersion"
+
 // StorageVariant derives the storage package of an API package: the same objects and resources
 // in the "storage" subpackage, enums turned into strings, and a property bag on every object so
 // that conversions to and from the hub lose nothing.
 func StorageVariant(api *Package) *Package {
 	ref := api.Ref.StorageRef()
 	out := NewPackage(ref)
+	specs := specNames(api)
 	for _, d := range api.Sorted() {
 		switch d := d.(type) {
 		case *Object:
-			out.Add(storageObject(d, api, ref))
+			s := storageObject(d, api, ref)
+			if specs[d.Name.Name] {
+				s = withOriginalVersion(s)
+			}
+			out.Add(s)
 		case *Resource:
 			out.Add(d.WithPackage(ref))
 		}
@@ -29,6 +39,27 @@ func storageObject(o *Object, api *Package, ref PackageRef) *Object {
 	}
 	props = append(props, Property{Name: PropertyBagName, JSONName: "$propertyBag", Type: PropertyBagType})
 	s := NewObject(o.Name.InPackage(ref), o.Description, props...)
+	s.OneOf = o.OneOf
+	return s
+}
+
+// specNames lists the names of the package's resource specs.
+func specNames(api *Package) map[string]bool {
+	names := map[string]bool{}
+	for _, d := range api.Definitions {
+		if r, ok := d.(*Resource); ok {
+			names[r.Spec.Name] = true
+		}
+	}
+	return names
+}
+
+// withOriginalVersion adds the OriginalVersion property to a storage spec.
+func withOriginalVersion(o *Object) *Object {
+	p := Property{Name: OriginalVersionName, JSONName: "originalVersion", Type: StringType,
+		Description: "The API version the object was written at; the operator talks to Azure at that version."}
+	props := append(slices.Clone(o.Properties), p)
+	s := NewObject(o.Name, o.Description, props...)
 	s.OneOf = o.OneOf
 	return s
 }

@@ -57,7 +57,7 @@ func TestVerboseListsEveryFile(t *testing.T) {
 		t.Fatalf("generate -v printed:\n%s", stdout)
 	}
 	for _, line := range lines[:len(lines)-1] {
-		if !regexp.MustCompile(`^(written|unchanged|removed) +\S+\.go$`).MatchString(line) {
+		if !regexp.MustCompile(`^(written|unchanged|removed) +\S+\.(go|yaml)$`).MatchString(line) {
 			t.Errorf("unexpected line %q", line)
 		}
 	}

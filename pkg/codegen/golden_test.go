@@ -64,7 +64,7 @@ func TestPipelineOrder(t *testing.T) {
 	for _, s := range pipeline() {
 		names = append(names, s.Name)
 	}
-	want := []string{stageLoadModel, stageStorageVariants, stageCheckWiring, stagePlan, stageEmitAPI, stageEmitWiring}
+	want := []string{stageLoadModel, stageStorageVariants, stageCheckWiring, stagePlan, stageEmitAPI, stageEmitWiring, "emitManifests"}
 	if !slices.Equal(names, want) {
 		t.Errorf("stages %v, want %v", names, want)
 	}

@@ -46,6 +46,7 @@ func pipeline() []Stage {
 		planFiles(),       // stage_plan.go: every output path, checked by the sink
 		emitAPI(),         // stage_emit.go: API types, storage, hub, conversions, ARM code
 		emitWiring(),      // stage_wiring.go: extension hosts, dispatch, registry
+		emitManifests(),   // stage_manifests.go: the CRD kustomization (conversion webhook, CA injection)
 	}
 }
 
@@ -56,7 +57,7 @@ func pipeline() []Stage {
 // errors of the sink come back as they are. The Result is never nil: on error it still
 // carries the warnings found before it.
 func Generate(cfg *config.Config, sink fileset.Sink) (*Result, error) {
-	roots := []string{cfg.Output.API, cfg.Output.Registry}
+	roots := []string{cfg.Output.API, cfg.Output.Registry, cfg.Output.Manifests}
 	st := &State{Config: cfg, Out: newOutput(sink, roots)}
 	err := run(st, pipeline())
 	return &Result{Paths: st.Out.paths, Roots: roots, Warnings: st.Warnings}, err

@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"github.com/asogen/asogen/pkg/codegen/emit"
+	"github.com/asogen/asogen/pkg/codegen/manifests"
 	"github.com/asogen/asogen/pkg/wiring"
 )
 
@@ -23,6 +24,7 @@ func planFiles() Stage {
 			st.APIPaths = paths
 			if st.Config != nil { // nil in tests that emit a model without a config
 				paths = append(paths, wiring.Plan(wiring.LayoutOf(st.Config), st.Model)...)
+				paths = append(paths, manifests.Plan(st.Config.Output.Manifests)...)
 			}
 			return st.Out.plan(paths)
 		},

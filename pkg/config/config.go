@@ -27,6 +27,9 @@ type Config struct {
 type Output struct {
 	API      string // root of generated API packages (default "v2/api")
 	Registry string // folder of the generated registry (default "v2/internal/controllers")
+	// Manifests is the root of the generated Kubernetes manifests (default "v2/config"); its crd/bases
+	// folder is controller-gen's, and asogen writes the kustomization that serves those CRDs.
+	Manifests string
 }
 
 // Group maps a config group name to its folder of specs.
@@ -73,8 +76,9 @@ const (
 
 // Default output roots.
 const (
-	DefaultAPIRoot      = "v2/api"
-	DefaultRegistryRoot = "v2/internal/controllers"
+	DefaultAPIRoot       = "v2/api"
+	DefaultRegistryRoot  = "v2/internal/controllers"
+	DefaultManifestsRoot = "v2/config"
 )
 
 // Load reads and validates the config file at path.

@@ -32,6 +32,7 @@ func (d *decoder) finish(cfg *Config) {
 	cfg.SpecRoot = d.specRoot(cfg.Dir)
 	cfg.Output.API = d.outputPath(cfg.Output.API, DefaultAPIRoot, d.raw.apiPos, "output.api")
 	cfg.Output.Registry = d.outputPath(cfg.Output.Registry, DefaultRegistryRoot, d.raw.registryPos, "output.registry")
+	cfg.Output.Manifests = d.outputPath(cfg.Output.Manifests, DefaultManifestsRoot, d.raw.manifestPos, "output.manifests")
 	d.checkGroups(cfg)
 	d.checkResources(cfg)
 	d.checkDirectives(cfg)

@@ -11,6 +11,7 @@ type pending struct {
 	specRootPos diag.Pos
 	apiPos      diag.Pos
 	registryPos diag.Pos
+	manifestPos diag.Pos
 }
 
 // config decodes the document root into cfg; false when it is not a mapping at all.
@@ -41,8 +42,9 @@ func (d *decoder) config(root *yaml.Node, cfg *Config) bool {
 
 func (d *decoder) output(n *yaml.Node, cfg *Config) {
 	d.fields(n, "output", map[string]func(*yaml.Node){
-		"api":      d.setStr(&cfg.Output.API, &d.raw.apiPos, "output.api"),
-		"registry": d.setStr(&cfg.Output.Registry, &d.raw.registryPos, "output.registry"),
+		"api":       d.setStr(&cfg.Output.API, &d.raw.apiPos, "output.api"),
+		"registry":  d.setStr(&cfg.Output.Registry, &d.raw.registryPos, "output.registry"),
+		"manifests": d.setStr(&cfg.Output.Manifests, &d.raw.manifestPos, "output.manifests"),
 	})
 }
 

@@ -55,7 +55,6 @@ func knownResources(l Layout, m *astmodel.Model) dst.Decl {
 }
 
 func registration(l Layout, k *astmodel.Kind) dst.Expr {
-	apiHub := GoRef{l.ImportPath(k.Hub.APIRef()), k.Name}
 	hub := GoRef{l.ImportPath(k.Hub), k.Name}
 	var gvks []dst.Expr
 	for _, ref := range k.AllPackages() {
@@ -69,9 +68,23 @@ func registration(l Layout, k *astmodel.Kind) dst.Expr {
 		kv("Owner", ownerExpr(k)),
 		kv("Extension", addrOf(GoRef{l.CustomizationsImport(k.Group), HostName(k.Name)})),
 		kv("NewHub", constructor(kubeResource, hub)),
-		kv("NewARMVersion", constructor(armResourceRef, apiHub)),
+		kv("ARMVersions", armVersions(l, k)),
+		kv("HubAPIVersion", str(k.Hub.APIRef().KubeVersion())),
 	)
 }
+
+// armVersions maps each API version of the kind to a constructor of its resource type.
+func armVersions(l Layout, k *astmodel.Kind) dst.Expr {
+	fn := funcType(qual(armResourceRef))
+	lit := &dst.CompositeLit{Type: &dst.MapType{Key: id("string"), Value: fn}}
+	for _, ref := range k.APIPackages() {
+		typ := GoRef{l.ImportPath(ref), k.Name}
+		lit.Elts = append(lit.Elts, onLine(kv2(str(ref.KubeVersion()), constructor(armResourceRef, typ))))
+	}
+	return lit
+}
+
+func kv2(key, value dst.Expr) dst.Expr { return &dst.KeyValueExpr{Key: key, Value: value} }
 
 func gvkFields(typ dst.Expr, ref astmodel.PackageRef, kind string) dst.Expr {
 	return keyed(typ, kv("Group", str(ref.KubeGroup())), kv("Version", str(ref.KubeVersion())), kv("Kind", str(kind)))

@@ -162,6 +162,10 @@ func (g *convGen) resourceAssign(fam *family, hubRes *astmodel.Resource, to bool
 		c := call(field("r", part.field, nameOf(part.src, part.hub)), addr(field(other, part.field)))
 		body = append(body, ifErr(c, wrapErr("converting "+part.field)))
 	}
+	if to && !g.e.pkg.Ref.Storage {
+		// The hub remembers the API version the object was written at.
+		body = append(body, assign(field(other, "Spec", astmodel.OriginalVersionName), field("GroupVersion", "Version")))
+	}
 	body = append(body, ret(nilExpr()))
 	return method{recv: "r", recvType: ptrType(id(r.Kind())), name: name,
 		doc:     []string{doc},

@@ -2,6 +2,7 @@ package emit
 
 import (
 	"go/token"
+	"strings"
 
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/codegen/gofile"
@@ -15,8 +16,11 @@ func (e *pkgEmitter) typesFile(fam *family) *goFile {
 	if r := fam.resource; r != nil {
 		f.add(e.resourceDecl(r), listDecl(r))
 		f.add(e.resourceMethods(r)...)
+		if e.pkg.Ref.Storage {
+			f.add(originalVersionMethod(r))
+		}
 		if e.isHub(r) {
-			f.add(hubMethod(r))
+			f.add(hubMethod(r), e.setAzureNameMethod(r))
 		}
 		f.add(e.objectDecl(fam.spec), e.objectDecl(fam.status))
 	}
@@ -148,4 +152,40 @@ func stringMethod(r *astmodel.Resource, name, doc, value string) dst.Decl {
 func hubMethod(r *astmodel.Resource) dst.Decl {
 	return method{recvType: ptrType(id(r.Kind())), name: "Hub",
 		doc: []string{"Hub marks this type as the conversion hub of " + r.Kind() + "."}}.decl()
+}
+
+// originalVersionMethod reports the API version a storage object was written at.
+func originalVersionMethod(r *astmodel.Resource) dst.Decl {
+	return method{recv: "r", recvType: recvOf(r), name: "OriginalVersion",
+		doc:     []string{"OriginalVersion returns the API version the object was written at (empty when unknown)."},
+		results: []param{{"", id("string")}},
+		body:    []dst.Stmt{ret(field("r", "Spec", astmodel.OriginalVersionName))}}.decl()
+}
+
+// setAzureNameMethod lets the defaulting webhook persist the Azure name. Its comment carries the
+// kubebuilder markers from which controller-gen writes the kind's webhook configurations: both
+// webhooks are registered at the hub version, and the API server converts other versions to it.
+func (e *pkgEmitter) setAzureNameMethod(r *astmodel.Resource) dst.Decl {
+	d := method{recv: "r", recvType: recvOf(r), name: "SetAzureName",
+		doc:    []string{"SetAzureName sets the name of the resource in Azure; the defaulting webhook persists metadata.name there."},
+		params: []param{{"name", id("string")}},
+		body:   []dst.Stmt{assign(field("r", "Spec", azureNameProp), id("name"))}}.decl()
+	markers := webhookMarkers(e.pkg.Ref, r)
+	d.Decs.Start = append(markers, append([]string{"\n"}, d.Decs.Start...)...)
+	return d
+}
+
+// webhookMarkers are the kubebuilder markers of the kind's defaulting and validating webhooks.
+func webhookMarkers(ref astmodel.PackageRef, r *astmodel.Resource) []string {
+	group, version, kind := ref.KubeGroup(), ref.KubeVersion(), strings.ToLower(r.Kind())
+	plural := astmodel.Plural(kind)
+	stem := strings.ReplaceAll(group, ".", "-") + "-" + version + "-" + kind
+	common := ",failurePolicy=fail,sideEffects=None,groups=" + group + ",resources=" + plural +
+		",verbs=create;update,versions=" + version + ",admissionReviewVersions=v1,matchPolicy=Equivalent"
+	return []string{
+		"// +kubebuilder:webhook:path=/mutate-" + stem + ",mutating=true" + common +
+			",name=default." + version + "." + plural + "." + group,
+		"// +kubebuilder:webhook:path=/validate-" + stem + ",mutating=false" + common +
+			",name=validate." + version + "." + plural + "." + group,
+	}
 }

@@ -56,7 +56,7 @@ func isPointer(p astmodel.Property, storage bool) bool {
 	if p.Name == ownerProp && p.Type == astmodel.KnownResourceReferenceType {
 		return true
 	}
-	if p.Type == astmodel.PropertyBagType || p.Name == azureNameProp {
+	if p.Type == astmodel.PropertyBagType || p.Name == azureNameProp || p.Name == astmodel.OriginalVersionName {
 		return false
 	}
 	return storage || !p.Required

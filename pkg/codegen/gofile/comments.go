@@ -29,6 +29,10 @@ func (p *directPrinter) comments(decs dst.Decorations) {
 // they are; anything else goes through the same reformatting.
 func (p *directPrinter) docComment(decs dst.Decorations) {
 	lines := []string(decs)
+	if i := lastBlank(lines); i >= 0 {
+		p.freeComments(lines[:i])
+		lines = lines[i+1:]
+	}
 	if !plainDoc(lines) {
 		lines = formatDoc(lines)
 	}
@@ -36,6 +40,28 @@ func (p *directPrinter) docComment(decs dst.Decorations) {
 		p.comment(l)
 		p.nl()
 	}
+}
+
+// freeComments writes comment lines that a blank line separates from the doc comment below
+// them (kubebuilder's package markers): go/printer leaves them as they are.
+func (p *directPrinter) freeComments(lines []string) {
+	for _, l := range lines {
+		if l != "\n" {
+			p.comment(l)
+		}
+		p.nl()
+	}
+	p.nl()
+}
+
+// lastBlank is the index of the last blank-line decoration, or -1.
+func lastBlank(lines []string) int {
+	for i := len(lines) - 1; i >= 0; i-- {
+		if lines[i] == "\n" {
+			return i
+		}
+	}
+	return -1
 }
 
 // plainDoc reports whether go/doc/comment would print lines unchanged: one paragraph of

@@ -63,9 +63,12 @@ func KnownResources() []registration.Resource {
 			NewHub: func() genruntime.KubernetesResource {
 				return &cache20230801s.Redis{}
 			},
-			NewARMVersion: func() genruntime.ARMResource {
-				return &cache20230801.Redis{}
+			ARMVersions: map[string]func() genruntime.ARMResource{
+				"v1api20230801": func() genruntime.ARMResource {
+					return &cache20230801.Redis{}
+				},
 			},
+			HubAPIVersion: "v1api20230801",
 		},
 		{
 			GroupKind: schema.GroupKind{
@@ -98,9 +101,12 @@ func KnownResources() []registration.Resource {
 			NewHub: func() genruntime.KubernetesResource {
 				return &containerservice20231001s.ManagedCluster{}
 			},
-			NewARMVersion: func() genruntime.ARMResource {
-				return &containerservice20231001.ManagedCluster{}
+			ARMVersions: map[string]func() genruntime.ARMResource{
+				"v1api20231001": func() genruntime.ARMResource {
+					return &containerservice20231001.ManagedCluster{}
+				},
 			},
+			HubAPIVersion: "v1api20231001",
 		},
 		{
 			GroupKind: schema.GroupKind{
@@ -133,9 +139,12 @@ func KnownResources() []registration.Resource {
 			NewHub: func() genruntime.KubernetesResource {
 				return &kusto20221229s.Cluster{}
 			},
-			NewARMVersion: func() genruntime.ARMResource {
-				return &kusto20221229.Cluster{}
+			ARMVersions: map[string]func() genruntime.ARMResource{
+				"v1api20221229": func() genruntime.ARMResource {
+					return &kusto20221229.Cluster{}
+				},
 			},
+			HubAPIVersion: "v1api20221229",
 		},
 		{
 			GroupKind: schema.GroupKind{
@@ -168,9 +177,12 @@ func KnownResources() []registration.Resource {
 			NewHub: func() genruntime.KubernetesResource {
 				return &kusto20221229s.Database{}
 			},
-			NewARMVersion: func() genruntime.ARMResource {
-				return &kusto20221229.Database{}
+			ARMVersions: map[string]func() genruntime.ARMResource{
+				"v1api20221229": func() genruntime.ARMResource {
+					return &kusto20221229.Database{}
+				},
 			},
+			HubAPIVersion: "v1api20221229",
 		},
 		{
 			GroupKind: schema.GroupKind{
@@ -213,9 +225,15 @@ func KnownResources() []registration.Resource {
 			NewHub: func() genruntime.KubernetesResource {
 				return &network20240301s.PrivateEndpoint{}
 			},
-			NewARMVersion: func() genruntime.ARMResource {
-				return &network20240301.PrivateEndpoint{}
+			ARMVersions: map[string]func() genruntime.ARMResource{
+				"v1api20220701": func() genruntime.ARMResource {
+					return &network20220701.PrivateEndpoint{}
+				},
+				"v1api20240301": func() genruntime.ARMResource {
+					return &network20240301.PrivateEndpoint{}
+				},
 			},
+			HubAPIVersion: "v1api20240301",
 		},
 		{
 			GroupKind: schema.GroupKind{
@@ -245,9 +263,12 @@ func KnownResources() []registration.Resource {
 			NewHub: func() genruntime.KubernetesResource {
 				return &resources20210401s.ResourceGroup{}
 			},
-			NewARMVersion: func() genruntime.ARMResource {
-				return &resources20210401.ResourceGroup{}
+			ARMVersions: map[string]func() genruntime.ARMResource{
+				"v1api20210401": func() genruntime.ARMResource {
+					return &resources20210401.ResourceGroup{}
+				},
 			},
+			HubAPIVersion: "v1api20210401",
 		},
 		{
 			GroupKind: schema.GroupKind{
@@ -280,9 +301,12 @@ func KnownResources() []registration.Resource {
 			NewHub: func() genruntime.KubernetesResource {
 				return &storage20230101s.StorageAccount{}
 			},
-			NewARMVersion: func() genruntime.ARMResource {
-				return &storage20230101.StorageAccount{}
+			ARMVersions: map[string]func() genruntime.ARMResource{
+				"v1api20230101": func() genruntime.ARMResource {
+					return &storage20230101.StorageAccount{}
+				},
 			},
+			HubAPIVersion: "v1api20230101",
 		},
 	}
 }

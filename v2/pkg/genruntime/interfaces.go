@@ -61,3 +61,9 @@ func SetResourceID(obj MetaObject, id string) {
 	annotations[ResourceIDAnnotation] = id
 	obj.SetAnnotations(annotations)
 }
+
+// Versioned is a storage object that records the API version it was written at (ASO's original
+// version): the reconciler converts the hub back to that version to talk to ARM.
+type Versioned interface {
+	OriginalVersion() string
+}

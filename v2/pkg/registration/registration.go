@@ -4,6 +4,9 @@
 package registration
 
 import (
+	"maps"
+	"slices"
+
 	"k8s.io/apimachinery/pkg/runtime/schema"
 
 	"github.com/asogen/asogen/v2/pkg/genruntime"
@@ -25,8 +28,17 @@ type Resource struct {
 	Extension genruntime.ResourceExtension
 	// NewHub returns an empty hub object.
 	NewHub func() genruntime.KubernetesResource
-	// NewARMVersion returns an empty object of the hub's API version, which talks to ARM.
-	NewARMVersion func() genruntime.ARMResource
+	// ARMVersions returns an empty object of each API version, keyed by Kubernetes version
+	// (v1api20220701): the reconciler talks to ARM at the version an object was written at.
+	ARMVersions map[string]func() genruntime.ARMResource
+	// HubAPIVersion is the API version of the hub, used for objects that do not record the
+	// version they were written at.
+	HubAPIVersion string
+}
+
+// ServedVersions lists the kind's API versions, sorted.
+func (r Resource) ServedVersions() []string {
+	return slices.Sorted(maps.Keys(r.ARMVersions))
 }
 
 // HubKinds maps every kind to its hub GroupVersionKind: the resolver reads owners and

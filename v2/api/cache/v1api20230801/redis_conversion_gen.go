@@ -38,6 +38,7 @@ func (r *Redis) AssignProperties_To_Redis(destination *hub.Redis) error {
 	if err := r.Status.AssignProperties_To_Redis_STATUS(&destination.Status); err != nil {
 		return errors.Wrap(err, "converting Status")
 	}
+	destination.Spec.OriginalVersion = GroupVersion.Version
 	return nil
 }
 
@@ -56,6 +57,7 @@ func (r *Redis) AssignProperties_From_Redis(source *hub.Redis) error {
 // AssignProperties_To_Redis_Spec copies this Redis_Spec into the hub's Redis_Spec.
 func (obj *Redis_Spec) AssignProperties_To_Redis_Spec(destination *hub.Redis_Spec) error {
 	propertyBag := genruntime.NewPropertyBag()
+	destination.OriginalVersion = ""
 	destination.AzureName = obj.AzureName
 	destination.EnableNonSslPort = genruntime.ClonePointer(obj.EnableNonSslPort)
 	value := obj.Location

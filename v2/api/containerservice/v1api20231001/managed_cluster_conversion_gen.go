@@ -38,6 +38,7 @@ func (r *ManagedCluster) AssignProperties_To_ManagedCluster(destination *hub.Man
 	if err := r.Status.AssignProperties_To_ManagedCluster_STATUS(&destination.Status); err != nil {
 		return errors.Wrap(err, "converting Status")
 	}
+	destination.Spec.OriginalVersion = GroupVersion.Version
 	return nil
 }
 
@@ -56,6 +57,7 @@ func (r *ManagedCluster) AssignProperties_From_ManagedCluster(source *hub.Manage
 // AssignProperties_To_ManagedCluster_Spec copies this ManagedCluster_Spec into the hub's ManagedCluster_Spec.
 func (obj *ManagedCluster_Spec) AssignProperties_To_ManagedCluster_Spec(destination *hub.ManagedCluster_Spec) error {
 	propertyBag := genruntime.NewPropertyBag()
+	destination.OriginalVersion = ""
 	if obj.AgentPoolProfiles != nil {
 		list := make([]hub.ManagedClusterAgentPoolProfile, len(obj.AgentPoolProfiles))
 		for index, item := range obj.AgentPoolProfiles {

@@ -38,6 +38,7 @@ func (r *Cluster) AssignProperties_To_Cluster(destination *hub.Cluster) error {
 	if err := r.Status.AssignProperties_To_Cluster_STATUS(&destination.Status); err != nil {
 		return errors.Wrap(err, "converting Status")
 	}
+	destination.Spec.OriginalVersion = GroupVersion.Version
 	return nil
 }
 
@@ -56,6 +57,7 @@ func (r *Cluster) AssignProperties_From_Cluster(source *hub.Cluster) error {
 // AssignProperties_To_Cluster_Spec copies this Cluster_Spec into the hub's Cluster_Spec.
 func (obj *Cluster_Spec) AssignProperties_To_Cluster_Spec(destination *hub.Cluster_Spec) error {
 	propertyBag := genruntime.NewPropertyBag()
+	destination.OriginalVersion = ""
 	destination.AzureName = obj.AzureName
 	destination.EnableStreamingIngest = genruntime.ClonePointer(obj.EnableStreamingIngest)
 	destination.EngineType = genruntime.CastPointer[string](obj.EngineType)

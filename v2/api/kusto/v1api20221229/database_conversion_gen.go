@@ -38,6 +38,7 @@ func (r *Database) AssignProperties_To_Database(destination *hub.Database) error
 	if err := r.Status.AssignProperties_To_Database_STATUS(&destination.Status); err != nil {
 		return errors.Wrap(err, "converting Status")
 	}
+	destination.Spec.OriginalVersion = GroupVersion.Version
 	return nil
 }
 
@@ -56,6 +57,7 @@ func (r *Database) AssignProperties_From_Database(source *hub.Database) error {
 // AssignProperties_To_Database_Spec copies this Database_Spec into the hub's Database_Spec.
 func (obj *Database_Spec) AssignProperties_To_Database_Spec(destination *hub.Database_Spec) error {
 	propertyBag := genruntime.NewPropertyBag()
+	destination.OriginalVersion = ""
 	destination.AzureName = obj.AzureName
 	destination.Owner = genruntime.ClonePointer(obj.Owner)
 	if obj.ReadOnlyFollowing != nil {

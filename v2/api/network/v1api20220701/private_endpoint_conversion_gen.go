@@ -38,6 +38,7 @@ func (r *PrivateEndpoint) AssignProperties_To_PrivateEndpoint(destination *hub.P
 	if err := r.Status.AssignProperties_To_PrivateEndpoint_STATUS(&destination.Status); err != nil {
 		return errors.Wrap(err, "converting Status")
 	}
+	destination.Spec.OriginalVersion = GroupVersion.Version
 	return nil
 }
 
@@ -57,6 +58,7 @@ func (r *PrivateEndpoint) AssignProperties_From_PrivateEndpoint(source *hub.Priv
 func (obj *PrivateEndpoint_Spec) AssignProperties_To_PrivateEndpoint_Spec(destination *hub.PrivateEndpoint_Spec) error {
 	propertyBag := genruntime.NewPropertyBag()
 	destination.IPVersionType = nil
+	destination.OriginalVersion = ""
 	destination.AzureName = obj.AzureName
 	destination.CustomNetworkInterfaceName = genruntime.ClonePointer(obj.CustomNetworkInterfaceName)
 	if obj.ExtendedLocation != nil {

@@ -38,6 +38,7 @@ func (r *ResourceGroup) AssignProperties_To_ResourceGroup(destination *hub.Resou
 	if err := r.Status.AssignProperties_To_ResourceGroup_STATUS(&destination.Status); err != nil {
 		return errors.Wrap(err, "converting Status")
 	}
+	destination.Spec.OriginalVersion = GroupVersion.Version
 	return nil
 }
 
@@ -56,6 +57,7 @@ func (r *ResourceGroup) AssignProperties_From_ResourceGroup(source *hub.Resource
 // AssignProperties_To_ResourceGroup_Spec copies this ResourceGroup_Spec into the hub's ResourceGroup_Spec.
 func (obj *ResourceGroup_Spec) AssignProperties_To_ResourceGroup_Spec(destination *hub.ResourceGroup_Spec) error {
 	propertyBag := genruntime.NewPropertyBag()
+	destination.OriginalVersion = ""
 	destination.AzureName = obj.AzureName
 	value := obj.Location
 	destination.Location = &value

@@ -38,6 +38,7 @@ func (r *StorageAccount) AssignProperties_To_StorageAccount(destination *hub.Sto
 	if err := r.Status.AssignProperties_To_StorageAccount_STATUS(&destination.Status); err != nil {
 		return errors.Wrap(err, "converting Status")
 	}
+	destination.Spec.OriginalVersion = GroupVersion.Version
 	return nil
 }
 
@@ -56,6 +57,7 @@ func (r *StorageAccount) AssignProperties_From_StorageAccount(source *hub.Storag
 // AssignProperties_To_StorageAccount_Spec copies this StorageAccount_Spec into the hub's StorageAccount_Spec.
 func (obj *StorageAccount_Spec) AssignProperties_To_StorageAccount_Spec(destination *hub.StorageAccount_Spec) error {
 	propertyBag := genruntime.NewPropertyBag()
+	destination.OriginalVersion = ""
 	destination.AccessTier = genruntime.CastPointer[string](obj.AccessTier)
 	destination.AllowBlobPublicAccess = genruntime.ClonePointer(obj.AllowBlobPublicAccess)
 	destination.AzureName = obj.AzureName

@@ -31,12 +31,19 @@ const startTimeout = 90 * time.Second
 type Options struct {
 	CRDPaths []string        // files or folders of CRD YAML; each must exist
 	Scheme   *runtime.Scheme // the client's scheme; client-go's scheme.Scheme when nil
+	// WebhookPaths are files or folders of webhook configurations. When set, envtest points them,
+	// and the conversion of every CRD whose kind the scheme can convert, at a local webhook
+	// server; Webhook tells the manager where to serve it.
+	WebhookPaths []string
 }
 
 // Environment is a running kube-apiserver with its etcd.
 type Environment struct {
 	Config *rest.Config
 	Client client.Client
+
+	// Webhook is where the manager's webhook server must listen, with its certificate folder.
+	Webhook *envtest.WebhookInstallOptions
 
 	env      *envtest.Environment
 	stopOnce sync.Once
@@ -90,6 +97,7 @@ func New(opts Options) (*Environment, error) {
 		s = scheme.Scheme
 	}
 	env := newEnvtest(apiserver, etcd, opts.CRDPaths, s)
+	env.WebhookInstallOptions.Paths = opts.WebhookPaths
 	cfg, err := env.Start()
 	if err != nil {
 		_ = env.Stop()
@@ -100,7 +108,7 @@ func New(opts Options) (*Environment, error) {
 		_ = env.Stop()
 		return nil, errors.Wrap(err, "envtest: creating the client")
 	}
-	return &Environment{Config: cfg, Client: c, env: env}, nil
+	return &Environment{Config: cfg, Client: c, Webhook: &env.WebhookInstallOptions, env: env}, nil
 }
 
 func newEnvtest(apiserver, etcd string, crdPaths []string, s *runtime.Scheme) *envtest.Environment {

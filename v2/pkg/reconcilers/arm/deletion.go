@@ -9,6 +9,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
 
 	"github.com/asogen/asogen/v2/pkg/genruntime"
+	"github.com/asogen/asogen/v2/pkg/genruntime/conditions"
 )
 
 // Finalizer keeps a resource in Kubernetes until it has been deleted from Azure.
@@ -28,7 +29,7 @@ func (r *Reconciler) delete(ctx context.Context, log logr.Logger, obj genruntime
 		return ctrl.Result{}, nil
 	}
 	if id, ok := genruntime.GetResourceID(obj); ok {
-		if err := r.deleteFromAzure(ctx, obj, id); err != nil {
+		if err := r.deleteFromAzure(ctx, log, obj, id); err != nil {
 			return r.finish(ctx, log, obj, failedWith(err))
 		}
 		log.V(1).Info("Deleted from Azure", "resourceID", id)
@@ -37,8 +38,14 @@ func (r *Reconciler) delete(ctx context.Context, log logr.Logger, obj genruntime
 	return ctrl.Result{}, errors.Wrap(r.kube.Update(ctx, obj), "removing the finalizer")
 }
 
-func (r *Reconciler) deleteFromAzure(ctx context.Context, obj genruntime.KubernetesResource, id string) error {
+// deleteFromAzure sends DELETE at the API version the object was written at. When that version is
+// no longer served, the hub's API version is used: a delete must not wait for a re-apply.
+func (r *Reconciler) deleteFromAzure(ctx context.Context, log logr.Logger, obj genruntime.KubernetesResource, id string) error {
 	v, err := r.reg.toARMVersion(obj)
+	if _, notServed := conditions.AsReadyConditionImpactingError(err); notServed {
+		log.Info("Deleting at the hub's API version", "writtenAt", r.reg.originalVersion(obj), "hubVersion", r.reg.HubAPIVersion)
+		v, err = r.reg.toVersion(obj, r.reg.HubAPIVersion)
+	}
 	if err != nil {
 		return err
 	}

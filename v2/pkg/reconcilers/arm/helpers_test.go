@@ -13,7 +13,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
-	resources "github.com/asogen/asogen/v2/api/resources/v1api20210401/storage"
+	resources "github.com/asogen/asogen/v2/api/resources/v1api20210401"
 	"github.com/asogen/asogen/v2/internal/testing/armserver"
 	"github.com/asogen/asogen/v2/pkg/genericarmclient"
 	"github.com/asogen/asogen/v2/pkg/genruntime"
@@ -39,7 +39,7 @@ func rgID(name string) string {
 func createResourceGroup(t *testing.T, name string) {
 	t.Helper()
 	rg := &resources.ResourceGroup{ObjectMeta: metav1.ObjectMeta{Name: name, Namespace: namespace}}
-	rg.Spec.Location = ptr("westus2")
+	rg.Spec.Location = "westus2"
 	create(t, rg)
 	waitReady(t, rg)
 }

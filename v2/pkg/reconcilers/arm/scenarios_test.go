@@ -12,11 +12,11 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
 
-	cache "github.com/asogen/asogen/v2/api/cache/v1api20230801/storage"
-	containerservice "github.com/asogen/asogen/v2/api/containerservice/v1api20231001/storage"
-	kusto "github.com/asogen/asogen/v2/api/kusto/v1api20221229/storage"
-	network "github.com/asogen/asogen/v2/api/network/v1api20240301/storage"
-	storage "github.com/asogen/asogen/v2/api/storage/v1api20230101/storage"
+	cache "github.com/asogen/asogen/v2/api/cache/v1api20230801"
+	containerservice "github.com/asogen/asogen/v2/api/containerservice/v1api20231001"
+	kusto "github.com/asogen/asogen/v2/api/kusto/v1api20221229"
+	network "github.com/asogen/asogen/v2/api/network/v1api20220701"
+	storage "github.com/asogen/asogen/v2/api/storage/v1api20230101"
 	"github.com/asogen/asogen/v2/internal/testing/armserver"
 	"github.com/asogen/asogen/v2/pkg/genruntime"
 	"github.com/asogen/asogen/v2/pkg/genruntime/conditions"
@@ -64,8 +64,8 @@ func TestKustoDatabaseBlockedWhileClusterStopped(t *testing.T) {
 	createResourceGroup(t, "rg-kusto")
 	cluster := &kusto.Cluster{ObjectMeta: meta("adx1")}
 	cluster.Spec.Owner = owner("rg-kusto")
-	cluster.Spec.Location = ptr("westus2")
-	cluster.Spec.Sku = &kusto.AzureSku{Name: ptr("Standard_E8ads_v5"), Tier: ptr("Standard")}
+	cluster.Spec.Location = "westus2"
+	cluster.Spec.Sku = kusto.AzureSku{Name: "Standard_E8ads_v5", Tier: "Standard"}
 	create(t, cluster)
 	waitReady(t, cluster)
 	clusterID := rgID("rg-kusto") + "/providers/Microsoft.Kusto/clusters/adx1"
@@ -108,7 +108,7 @@ func TestManagedClusterWaitsWhileUpdating(t *testing.T) {
 	}
 	mc := &containerservice.ManagedCluster{ObjectMeta: meta("aks1")}
 	mc.Spec.Owner = owner("rg-aks")
-	mc.Spec.Location = ptr("westus2")
+	mc.Spec.Location = "westus2"
 	mc.Spec.DNSPrefix = ptr("aks1")
 	create(t, mc)
 	cond := waitReason(t, mc, conditions.SeverityWarning, conditions.ReasonReconciliationBlocked.Name)
@@ -135,7 +135,8 @@ func TestCheckerErrorIsRetried(t *testing.T) {
 	suite.hooks.failures.Store(3)
 	redis := &cache.Redis{ObjectMeta: meta("failing-redis")}
 	redis.Spec.Owner = owner("rg-err")
-	redis.Spec.Location = ptr("westus2")
+	redis.Spec.Location = "westus2"
+	redis.Spec.Sku = cache.Sku{Capacity: 1, Family: "C", Name: "Standard"}
 	create(t, redis)
 	cond := waitReason(t, redis, conditions.SeverityWarning, conditions.ReasonFailed.Name)
 	if !strings.Contains(cond.Message, "PreReconcileCheck failed") || !strings.Contains(cond.Message, errTransient.Error()) {
@@ -156,7 +157,8 @@ func TestBadRequestWaitsForSpecChange(t *testing.T) {
 		Message: "The SKU 'Nope' is not valid."})
 	redis := &cache.Redis{ObjectMeta: meta("bad1")}
 	redis.Spec.Owner = owner("rg-bad")
-	redis.Spec.Location = ptr("westus2")
+	redis.Spec.Location = "westus2"
+	redis.Spec.Sku = cache.Sku{Capacity: 1, Family: "C", Name: "Standard"}
 	create(t, redis)
 	cond := waitReason(t, redis, conditions.SeverityError, "BadRequest")
 	for _, want := range []string{"RESPONSE 400", "ERROR CODE: BadRequest", "The SKU 'Nope' is not valid.", "PUT", id} {
@@ -182,7 +184,9 @@ func TestConflictsThenSuccess(t *testing.T) {
 	suite.arm.AddFault(armserver.Fault{Method: http.MethodPut, ID: id, Status: http.StatusConflict, Code: "Conflict", Times: 3})
 	sa := &storage.StorageAccount{ObjectMeta: meta("sa1")}
 	sa.Spec.Owner = owner("rg-conflict")
-	sa.Spec.Location = ptr("westus2")
+	sa.Spec.Location = "westus2"
+	sa.Spec.Sku = storage.Sku{Name: "Standard_LRS"}
+	sa.Spec.Kind = "StorageV2"
 	create(t, sa)
 	cond := waitReason(t, sa, conditions.SeverityWarning, "Conflict")
 	if !strings.Contains(cond.Message, "RESPONSE 409") {
@@ -201,7 +205,9 @@ func TestNoExtensionNoExtraGETs(t *testing.T) {
 	id := rgID("rg-plain") + "/providers/Microsoft.Storage/storageAccounts/plain1"
 	sa := &storage.StorageAccount{ObjectMeta: meta("plain1")}
 	sa.Spec.Owner = owner("rg-plain")
-	sa.Spec.Location = ptr("westus2")
+	sa.Spec.Location = "westus2"
+	sa.Spec.Sku = storage.Sku{Name: "Standard_LRS"}
+	sa.Spec.Kind = "StorageV2"
 	create(t, sa)
 	waitReady(t, sa)
 	var methods []string
@@ -227,7 +233,8 @@ func TestPostponedReconcileSendsNoPUT(t *testing.T) {
 	id := rgID("rg-later") + "/providers/Microsoft.Cache/redis/postponed-redis"
 	redis := &cache.Redis{ObjectMeta: meta("postponed-redis")}
 	redis.Spec.Owner = owner("rg-later")
-	redis.Spec.Location = ptr("westus2")
+	redis.Spec.Location = "westus2"
+	redis.Spec.Sku = cache.Sku{Capacity: 1, Family: "C", Name: "Standard"}
 	create(t, redis)
 	waitFor(t, redis, "postponed", func(c conditions.Condition) bool {
 		return c.Status == metav1.ConditionUnknown && c.Severity == conditions.SeverityInfo &&
@@ -245,7 +252,9 @@ func TestDeleteRemovesFromAzure(t *testing.T) {
 	id := rgID("rg-del") + "/providers/Microsoft.Storage/storageAccounts/del1"
 	sa := &storage.StorageAccount{ObjectMeta: meta("del1")}
 	sa.Spec.Owner = owner("rg-del")
-	sa.Spec.Location = ptr("westus2")
+	sa.Spec.Location = "westus2"
+	sa.Spec.Sku = storage.Sku{Name: "Standard_LRS"}
+	sa.Spec.Kind = "StorageV2"
 	create(t, sa)
 	waitReady(t, sa)
 	if !controllerutil.ContainsFinalizer(sa, arm.Finalizer) {

@@ -18,6 +18,7 @@ import (
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
+	"sigs.k8s.io/controller-runtime/pkg/webhook"
 
 	"github.com/asogen/asogen/v2/internal/controllers"
 	"github.com/asogen/asogen/v2/internal/testing/armserver"
@@ -27,6 +28,7 @@ import (
 	"github.com/asogen/asogen/v2/pkg/reconcilers/arm"
 	"github.com/asogen/asogen/v2/pkg/registration"
 	"github.com/asogen/asogen/v2/pkg/resolver"
+	"github.com/asogen/asogen/v2/pkg/webhooks"
 )
 
 const subscription = "00000000-0000-0000-0000-000000000001"
@@ -55,7 +57,9 @@ func runSuite(m *testing.M) (int, error) {
 	if err := controllers.AddToScheme(scheme); err != nil {
 		return 0, err
 	}
-	env, err := envtestutil.New(envtestutil.Options{CRDPaths: []string{crdDir()}, Scheme: scheme})
+	env, err := envtestutil.New(envtestutil.Options{
+		CRDPaths: []string{configDir("crd", "bases")}, WebhookPaths: []string{configDir("webhook")}, Scheme: scheme,
+	})
 	if err != nil {
 		return 0, err
 	}
@@ -71,7 +75,11 @@ func runSuite(m *testing.M) (int, error) {
 }
 
 func startManager(ctx context.Context, env *envtestutil.Environment, scheme *kruntime.Scheme) error {
-	mgr, err := ctrl.NewManager(env.Config, ctrl.Options{Scheme: scheme, Metrics: metricsserver.Options{BindAddress: "0"}})
+	wh := env.Webhook
+	mgr, err := ctrl.NewManager(env.Config, ctrl.Options{
+		Scheme: scheme, Metrics: metricsserver.Options{BindAddress: "0"},
+		WebhookServer: webhook.NewServer(webhook.Options{Host: wh.LocalServingHost, Port: wh.LocalServingPort, CertDir: wh.LocalServingCertDir}),
+	})
 	if err != nil {
 		return err
 	}
@@ -94,15 +102,32 @@ func startManager(ctx context.Context, env *envtestutil.Environment, scheme *kru
 	if err := arm.SetupControllers(mgr, regs, opts, suite.logs.logger()); err != nil {
 		return err
 	}
+	if err := webhooks.Setup(mgr, regs); err != nil {
+		return err
+	}
 	suite.kube = env.Client // uncached: reads see writes at once
 	go func() { _ = mgr.Start(ctx) }()
-	return nil
+	return waitForWebhooks(mgr)
 }
 
-// crdDir is the folder of the CRDs controller-gen generates from the API types.
-func crdDir() string {
+// waitForWebhooks waits until the webhook server answers: before that, every create is refused.
+func waitForWebhooks(mgr ctrl.Manager) error {
+	started := mgr.GetWebhookServer().StartedChecker()
+	deadline := time.Now().Add(time.Minute)
+	for {
+		err := started(nil)
+		if err == nil || time.Now().After(deadline) {
+			return err
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// configDir is a folder of the generated manifests: crd/bases holds the CRDs and webhook the
+// webhook configurations controller-gen generates from the API types.
+func configDir(elem ...string) string {
 	_, file, _, _ := runtime.Caller(0)
-	return filepath.Join(filepath.Dir(file), "..", "..", "..", "config", "crd", "bases")
+	return filepath.Join(append([]string{filepath.Dir(file), "..", "..", "..", "config"}, elem...)...)
 }
 
 // logSink keeps every log line so tests can assert what was logged.

@@ -71,8 +71,21 @@ func (r *Redis) GetAPIVersion() string {
 	return "2023-08-01"
 }
 
+// OriginalVersion returns the API version the object was written at (empty when unknown).
+func (r *Redis) OriginalVersion() string {
+	return r.Spec.OriginalVersion
+}
+
 // Hub marks this type as the conversion hub of Redis.
 func (*Redis) Hub() {}
+
+// +kubebuilder:webhook:path=/mutate-cache-azure-com-v1api20230801storage-redis,mutating=true,failurePolicy=fail,sideEffects=None,groups=cache.azure.com,resources=redis,verbs=create;update,versions=v1api20230801storage,admissionReviewVersions=v1,matchPolicy=Equivalent,name=default.v1api20230801storage.redis.cache.azure.com
+// +kubebuilder:webhook:path=/validate-cache-azure-com-v1api20230801storage-redis,mutating=false,failurePolicy=fail,sideEffects=None,groups=cache.azure.com,resources=redis,verbs=create;update,versions=v1api20230801storage,admissionReviewVersions=v1,matchPolicy=Equivalent,name=validate.v1api20230801storage.redis.cache.azure.com
+
+// SetAzureName sets the name of the resource in Azure; the defaulting webhook persists metadata.name there.
+func (r *Redis) SetAzureName(name string) {
+	r.Spec.AzureName = name
+}
 
 // Redis_Spec: Parameters supplied to the Create Redis operation.
 type Redis_Spec struct {
@@ -85,6 +98,8 @@ type Redis_Spec struct {
 	Location *string `json:"location,omitempty"`
 	// MinimumTLSVersion: Requires clients to use a specified TLS version (or higher) to connect.
 	MinimumTLSVersion *string `json:"minimumTlsVersion,omitempty"`
+	// OriginalVersion: The API version the object was written at; the operator talks to Azure at that version.
+	OriginalVersion string `json:"originalVersion,omitempty"`
 	// Owner: The owner of the resource.
 	Owner       *genruntime.KnownResourceReference `json:"owner,omitempty"`
 	PropertyBag genruntime.PropertyBag             `json:"$propertyBag,omitempty"`

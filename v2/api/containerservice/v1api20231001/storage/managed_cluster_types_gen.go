@@ -71,8 +71,21 @@ func (r *ManagedCluster) GetAPIVersion() string {
 	return "2023-10-01"
 }
 
+// OriginalVersion returns the API version the object was written at (empty when unknown).
+func (r *ManagedCluster) OriginalVersion() string {
+	return r.Spec.OriginalVersion
+}
+
 // Hub marks this type as the conversion hub of ManagedCluster.
 func (*ManagedCluster) Hub() {}
+
+// +kubebuilder:webhook:path=/mutate-containerservice-azure-com-v1api20231001storage-managedcluster,mutating=true,failurePolicy=fail,sideEffects=None,groups=containerservice.azure.com,resources=managedclusters,verbs=create;update,versions=v1api20231001storage,admissionReviewVersions=v1,matchPolicy=Equivalent,name=default.v1api20231001storage.managedclusters.containerservice.azure.com
+// +kubebuilder:webhook:path=/validate-containerservice-azure-com-v1api20231001storage-managedcluster,mutating=false,failurePolicy=fail,sideEffects=None,groups=containerservice.azure.com,resources=managedclusters,verbs=create;update,versions=v1api20231001storage,admissionReviewVersions=v1,matchPolicy=Equivalent,name=validate.v1api20231001storage.managedclusters.containerservice.azure.com
+
+// SetAzureName sets the name of the resource in Azure; the defaulting webhook persists metadata.name there.
+func (r *ManagedCluster) SetAzureName(name string) {
+	r.Spec.AzureName = name
+}
 
 // ManagedCluster_Spec: Managed cluster.
 type ManagedCluster_Spec struct {
@@ -89,6 +102,8 @@ type ManagedCluster_Spec struct {
 	KubernetesVersion *string `json:"kubernetesVersion,omitempty"`
 	// Location: The geo-location where the resource lives.
 	Location *string `json:"location,omitempty"`
+	// OriginalVersion: The API version the object was written at; the operator talks to Azure at that version.
+	OriginalVersion string `json:"originalVersion,omitempty"`
 	// Owner: The owner of the resource.
 	Owner       *genruntime.KnownResourceReference `json:"owner,omitempty"`
 	PropertyBag genruntime.PropertyBag             `json:"$propertyBag,omitempty"`

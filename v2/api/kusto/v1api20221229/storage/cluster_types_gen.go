@@ -71,8 +71,21 @@ func (r *Cluster) GetAPIVersion() string {
 	return "2022-12-29"
 }
 
+// OriginalVersion returns the API version the object was written at (empty when unknown).
+func (r *Cluster) OriginalVersion() string {
+	return r.Spec.OriginalVersion
+}
+
 // Hub marks this type as the conversion hub of Cluster.
 func (*Cluster) Hub() {}
+
+// +kubebuilder:webhook:path=/mutate-kusto-azure-com-v1api20221229storage-cluster,mutating=true,failurePolicy=fail,sideEffects=None,groups=kusto.azure.com,resources=clusters,verbs=create;update,versions=v1api20221229storage,admissionReviewVersions=v1,matchPolicy=Equivalent,name=default.v1api20221229storage.clusters.kusto.azure.com
+// +kubebuilder:webhook:path=/validate-kusto-azure-com-v1api20221229storage-cluster,mutating=false,failurePolicy=fail,sideEffects=None,groups=kusto.azure.com,resources=clusters,verbs=create;update,versions=v1api20221229storage,admissionReviewVersions=v1,matchPolicy=Equivalent,name=validate.v1api20221229storage.clusters.kusto.azure.com
+
+// SetAzureName sets the name of the resource in Azure; the defaulting webhook persists metadata.name there.
+func (r *Cluster) SetAzureName(name string) {
+	r.Spec.AzureName = name
+}
 
 // Cluster_Spec: Class representing a Kusto cluster.
 type Cluster_Spec struct {
@@ -85,6 +98,8 @@ type Cluster_Spec struct {
 	EngineType *string `json:"engineType,omitempty"`
 	// Location: The geo-location where the resource lives.
 	Location *string `json:"location,omitempty"`
+	// OriginalVersion: The API version the object was written at; the operator talks to Azure at that version.
+	OriginalVersion string `json:"originalVersion,omitempty"`
 	// Owner: The owner of the resource.
 	Owner       *genruntime.KnownResourceReference `json:"owner,omitempty"`
 	PropertyBag genruntime.PropertyBag             `json:"$propertyBag,omitempty"`

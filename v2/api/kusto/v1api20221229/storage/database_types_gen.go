@@ -71,8 +71,21 @@ func (r *Database) GetAPIVersion() string {
 	return "2022-12-29"
 }
 
+// OriginalVersion returns the API version the object was written at (empty when unknown).
+func (r *Database) OriginalVersion() string {
+	return r.Spec.OriginalVersion
+}
+
 // Hub marks this type as the conversion hub of Database.
 func (*Database) Hub() {}
+
+// +kubebuilder:webhook:path=/mutate-kusto-azure-com-v1api20221229storage-database,mutating=true,failurePolicy=fail,sideEffects=None,groups=kusto.azure.com,resources=databases,verbs=create;update,versions=v1api20221229storage,admissionReviewVersions=v1,matchPolicy=Equivalent,name=default.v1api20221229storage.databases.kusto.azure.com
+// +kubebuilder:webhook:path=/validate-kusto-azure-com-v1api20221229storage-database,mutating=false,failurePolicy=fail,sideEffects=None,groups=kusto.azure.com,resources=databases,verbs=create;update,versions=v1api20221229storage,admissionReviewVersions=v1,matchPolicy=Equivalent,name=validate.v1api20221229storage.databases.kusto.azure.com
+
+// SetAzureName sets the name of the resource in Azure; the defaulting webhook persists metadata.name there.
+func (r *Database) SetAzureName(name string) {
+	r.Spec.AzureName = name
+}
 
 // Database_Spec: Class representing a Kusto database.
 // Exactly one option is set; "kind" names it in ARM.
@@ -80,6 +93,8 @@ type Database_Spec struct {
 	// AzureName: The name of the resource in Azure.
 	// When empty, the resource's metadata.name is used.
 	AzureName string `json:"azureName,omitempty"`
+	// OriginalVersion: The API version the object was written at; the operator talks to Azure at that version.
+	OriginalVersion string `json:"originalVersion,omitempty"`
 	// Owner: The owner of the resource.
 	Owner       *genruntime.KnownResourceReference `json:"owner,omitempty"`
 	PropertyBag genruntime.PropertyBag             `json:"$propertyBag,omitempty"`

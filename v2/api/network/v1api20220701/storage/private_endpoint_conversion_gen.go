@@ -94,6 +94,7 @@ func (obj *PrivateEndpoint_Spec) AssignProperties_To_PrivateEndpoint_Spec(destin
 	} else {
 		destination.ManualPrivateLinkServiceConnections = nil
 	}
+	destination.OriginalVersion = obj.OriginalVersion
 	destination.Owner = genruntime.ClonePointer(obj.Owner)
 	if obj.PrivateLinkServiceConnections != nil {
 		list2 := make([]hub.PrivateLinkServiceConnection, len(obj.PrivateLinkServiceConnections))
@@ -153,6 +154,7 @@ func (obj *PrivateEndpoint_Spec) AssignProperties_From_PrivateEndpoint_Spec(sour
 	} else {
 		obj.ManualPrivateLinkServiceConnections = nil
 	}
+	obj.OriginalVersion = source.OriginalVersion
 	obj.Owner = genruntime.ClonePointer(source.Owner)
 	if source.PrivateLinkServiceConnections != nil {
 		list2 := make([]PrivateLinkServiceConnection, len(source.PrivateLinkServiceConnections))

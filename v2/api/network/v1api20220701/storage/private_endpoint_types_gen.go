@@ -70,6 +70,11 @@ func (r *PrivateEndpoint) GetAPIVersion() string {
 	return "2022-07-01"
 }
 
+// OriginalVersion returns the API version the object was written at (empty when unknown).
+func (r *PrivateEndpoint) OriginalVersion() string {
+	return r.Spec.OriginalVersion
+}
+
 // PrivateEndpoint_Spec: Private endpoint resource.
 type PrivateEndpoint_Spec struct {
 	// AzureName: The name of the resource in Azure.
@@ -85,6 +90,8 @@ type PrivateEndpoint_Spec struct {
 	Location *string `json:"location,omitempty"`
 	// ManualPrivateLinkServiceConnections: A grouping of information about the connection to the remote resource, approved manually.
 	ManualPrivateLinkServiceConnections []PrivateLinkServiceConnection `json:"manualPrivateLinkServiceConnections,omitempty"`
+	// OriginalVersion: The API version the object was written at; the operator talks to Azure at that version.
+	OriginalVersion string `json:"originalVersion,omitempty"`
 	// Owner: The owner of the resource.
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty"`
 	// PrivateLinkServiceConnections: A grouping of information about the connection to the remote resource.

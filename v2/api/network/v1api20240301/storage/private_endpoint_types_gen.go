@@ -71,8 +71,21 @@ func (r *PrivateEndpoint) GetAPIVersion() string {
 	return "2024-03-01"
 }
 
+// OriginalVersion returns the API version the object was written at (empty when unknown).
+func (r *PrivateEndpoint) OriginalVersion() string {
+	return r.Spec.OriginalVersion
+}
+
 // Hub marks this type as the conversion hub of PrivateEndpoint.
 func (*PrivateEndpoint) Hub() {}
+
+// +kubebuilder:webhook:path=/mutate-network-azure-com-v1api20240301storage-privateendpoint,mutating=true,failurePolicy=fail,sideEffects=None,groups=network.azure.com,resources=privateendpoints,verbs=create;update,versions=v1api20240301storage,admissionReviewVersions=v1,matchPolicy=Equivalent,name=default.v1api20240301storage.privateendpoints.network.azure.com
+// +kubebuilder:webhook:path=/validate-network-azure-com-v1api20240301storage-privateendpoint,mutating=false,failurePolicy=fail,sideEffects=None,groups=network.azure.com,resources=privateendpoints,verbs=create;update,versions=v1api20240301storage,admissionReviewVersions=v1,matchPolicy=Equivalent,name=validate.v1api20240301storage.privateendpoints.network.azure.com
+
+// SetAzureName sets the name of the resource in Azure; the defaulting webhook persists metadata.name there.
+func (r *PrivateEndpoint) SetAzureName(name string) {
+	r.Spec.AzureName = name
+}
 
 // PrivateEndpoint_Spec: Private endpoint resource.
 type PrivateEndpoint_Spec struct {
@@ -91,6 +104,8 @@ type PrivateEndpoint_Spec struct {
 	Location *string `json:"location,omitempty"`
 	// ManualPrivateLinkServiceConnections: A grouping of information about the connection to the remote resource, approved manually.
 	ManualPrivateLinkServiceConnections []PrivateLinkServiceConnection `json:"manualPrivateLinkServiceConnections,omitempty"`
+	// OriginalVersion: The API version the object was written at; the operator talks to Azure at that version.
+	OriginalVersion string `json:"originalVersion,omitempty"`
 	// Owner: The owner of the resource.
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty"`
 	// PrivateLinkServiceConnections: A grouping of information about the connection to the remote resource.

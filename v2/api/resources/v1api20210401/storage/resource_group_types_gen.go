@@ -68,8 +68,21 @@ func (r *ResourceGroup) GetAPIVersion() string {
 	return "2021-04-01"
 }
 
+// OriginalVersion returns the API version the object was written at (empty when unknown).
+func (r *ResourceGroup) OriginalVersion() string {
+	return r.Spec.OriginalVersion
+}
+
 // Hub marks this type as the conversion hub of ResourceGroup.
 func (*ResourceGroup) Hub() {}
+
+// +kubebuilder:webhook:path=/mutate-resources-azure-com-v1api20210401storage-resourcegroup,mutating=true,failurePolicy=fail,sideEffects=None,groups=resources.azure.com,resources=resourcegroups,verbs=create;update,versions=v1api20210401storage,admissionReviewVersions=v1,matchPolicy=Equivalent,name=default.v1api20210401storage.resourcegroups.resources.azure.com
+// +kubebuilder:webhook:path=/validate-resources-azure-com-v1api20210401storage-resourcegroup,mutating=false,failurePolicy=fail,sideEffects=None,groups=resources.azure.com,resources=resourcegroups,verbs=create;update,versions=v1api20210401storage,admissionReviewVersions=v1,matchPolicy=Equivalent,name=validate.v1api20210401storage.resourcegroups.resources.azure.com
+
+// SetAzureName sets the name of the resource in Azure; the defaulting webhook persists metadata.name there.
+func (r *ResourceGroup) SetAzureName(name string) {
+	r.Spec.AzureName = name
+}
 
 // ResourceGroup_Spec: Resource group information.
 type ResourceGroup_Spec struct {
@@ -79,8 +92,10 @@ type ResourceGroup_Spec struct {
 	// Location: The location of the resource group.
 	Location *string `json:"location,omitempty"`
 	// ManagedBy: The ID of the resource that manages this resource group.
-	ManagedBy   *string                `json:"managedBy,omitempty"`
-	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+	ManagedBy *string `json:"managedBy,omitempty"`
+	// OriginalVersion: The API version the object was written at; the operator talks to Azure at that version.
+	OriginalVersion string                 `json:"originalVersion,omitempty"`
+	PropertyBag     genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 	// Tags: The tags attached to the resource group.
 	Tags map[string]string `json:"tags,omitempty"`
 }

@@ -71,8 +71,21 @@ func (r *StorageAccount) GetAPIVersion() string {
 	return "2023-01-01"
 }
 
+// OriginalVersion returns the API version the object was written at (empty when unknown).
+func (r *StorageAccount) OriginalVersion() string {
+	return r.Spec.OriginalVersion
+}
+
 // Hub marks this type as the conversion hub of StorageAccount.
 func (*StorageAccount) Hub() {}
+
+// +kubebuilder:webhook:path=/mutate-storage-azure-com-v1api20230101storage-storageaccount,mutating=true,failurePolicy=fail,sideEffects=None,groups=storage.azure.com,resources=storageaccounts,verbs=create;update,versions=v1api20230101storage,admissionReviewVersions=v1,matchPolicy=Equivalent,name=default.v1api20230101storage.storageaccounts.storage.azure.com
+// +kubebuilder:webhook:path=/validate-storage-azure-com-v1api20230101storage-storageaccount,mutating=false,failurePolicy=fail,sideEffects=None,groups=storage.azure.com,resources=storageaccounts,verbs=create;update,versions=v1api20230101storage,admissionReviewVersions=v1,matchPolicy=Equivalent,name=validate.v1api20230101storage.storageaccounts.storage.azure.com
+
+// SetAzureName sets the name of the resource in Azure; the defaulting webhook persists metadata.name there.
+func (r *StorageAccount) SetAzureName(name string) {
+	r.Spec.AzureName = name
+}
 
 // StorageAccount_Spec: The parameters used when creating a storage account.
 type StorageAccount_Spec struct {
@@ -91,6 +104,8 @@ type StorageAccount_Spec struct {
 	MinimumTLSVersion *string `json:"minimumTlsVersion,omitempty"`
 	// NetworkAcls: Network rule set.
 	NetworkAcls *NetworkRuleSet `json:"networkAcls,omitempty"`
+	// OriginalVersion: The API version the object was written at; the operator talks to Azure at that version.
+	OriginalVersion string `json:"originalVersion,omitempty"`
 	// Owner: The owner of the resource.
 	Owner       *genruntime.KnownResourceReference `json:"owner,omitempty"`
 	PropertyBag genruntime.PropertyBag             `json:"$propertyBag,omitempty"`

@@ -1,0 +1,118 @@
+// Package manifests writes the Kubernetes manifests asogen generates besides Go code: the CRD
+// kustomization that serves every configured kind through the operator's conversion webhook.
+// controller-gen writes the CRDs themselves into <root>/crd/bases; the kustomization lists them
+// and patches each with the webhook conversion stanza and cert-manager's CA injection annotation.
+package manifests
+
+import (
+	"maps"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/asogen/asogen/pkg/astmodel"
+	"github.com/asogen/asogen/pkg/codegen/fileset"
+)
+
+// The webhook service and certificate a deployment provides; config/default renames them with
+// its namePrefix and namespace, as kubebuilder's layout does.
+const (
+	ServiceNamespace = "system"
+	ServiceName      = "webhook-service"
+	CertificateName  = "serving-cert"
+	ConversionPath   = "/convert"
+)
+
+// Files of the CRD kustomization, relative to the manifests root.
+const (
+	kustomizationFile = "crd/kustomization.yaml"
+	conversionPatch   = "crd/patches/webhook_conversion.yaml"
+	caInjectionPatch  = "crd/patches/cainjection.yaml"
+)
+
+// Plan lists the paths Emit writes under root, sorted.
+func Plan(root string) []string {
+	paths := []string{kustomizationFile, conversionPatch, caInjectionPatch}
+	for i, p := range paths {
+		paths[i] = path.Join(root, p)
+	}
+	slices.Sort(paths)
+	return paths
+}
+
+// Emit hands every manifest to put, with its path under root.
+func Emit(root string, m *astmodel.Model, put func(p string, content []byte) error) error {
+	files := map[string]string{
+		kustomizationFile: kustomization(m),
+		conversionPatch:   conversionPatchText,
+		caInjectionPatch:  caInjectionPatchText,
+	}
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		if err := put(path.Join(root, name), []byte(fileset.YAMLHeader+"\n"+files[name])); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// CRDFile is the file controller-gen writes for a kind: <group>_<plural>.yaml.
+func CRDFile(group, kind string) string {
+	return astmodel.KubeGroup(group) + "_" + astmodel.Plural(kind) + ".yaml"
+}
+
+func kustomization(m *astmodel.Model) string {
+	var files []string
+	for _, k := range m.Kinds {
+		files = append(files, CRDFile(k.Group, k.Name))
+	}
+	slices.Sort(files)
+	var b strings.Builder
+	b.WriteString(kustomizationHead)
+	for _, f := range slices.Compact(files) {
+		b.WriteString("  - bases/" + f + "\n")
+	}
+	b.WriteString(kustomizationPatches)
+	return b.String()
+}
+
+const kustomizationHead = `# The CRDs of every configured kind, as controller-gen writes them into bases/, served through the
+# operator's conversion webhook (every version converts through the kind's hub). The webhook's
+# certificate authority is injected by cert-manager's CA injector from the Certificate
+# ` + ServiceNamespace + `/` + CertificateName + `; a deployment's kustomization renames the namespace and the names
+# with its namespace and namePrefix (see docs/operator.md).
+apiVersion: kustomize.config.k8s.io/v1beta1
+kind: Kustomization
+resources:
+`
+
+const kustomizationPatches = `patches:
+  - path: patches/webhook_conversion.yaml
+    target:
+      group: apiextensions.k8s.io
+      kind: CustomResourceDefinition
+  - path: patches/cainjection.yaml
+    target:
+      group: apiextensions.k8s.io
+      kind: CustomResourceDefinition
+`
+
+const conversionPatchText = `# Serve every version through the operator's conversion webhook.
+- op: add
+  path: /spec/conversion
+  value:
+    strategy: Webhook
+    webhook:
+      conversionReviewVersions:
+        - v1
+      clientConfig:
+        service:
+          namespace: ` + ServiceNamespace + `
+          name: ` + ServiceName + `
+          path: ` + ConversionPath + `
+`
+
+const caInjectionPatchText = `# cert-manager's CA injector fills spec.conversion.webhook.clientConfig.caBundle from this Certificate.
+- op: add
+  path: /metadata/annotations/cert-manager.io~1inject-ca-from
+  value: ` + ServiceNamespace + `/` + CertificateName + `
+`

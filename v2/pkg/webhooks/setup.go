@@ -1,0 +1,24 @@
+package webhooks
+
+import (
+	"github.com/pkg/errors"
+	ctrl "sigs.k8s.io/controller-runtime"
+
+	"github.com/asogen/asogen/v2/pkg/registration"
+)
+
+// Setup registers the conversion, defaulting and validating webhooks of every resource kind with
+// the manager's webhook server. The manager's scheme must hold every version of every kind.
+func Setup(mgr ctrl.Manager, resources []registration.Resource) error {
+	for _, r := range resources {
+		err := ctrl.NewWebhookManagedBy(mgr).
+			For(r.NewHub()).
+			WithDefaulter(Defaulter{Resource: r}).
+			WithValidator(Validator{Resource: r}).
+			Complete()
+		if err != nil {
+			return errors.Wrapf(err, "registering the webhooks of %s", r.GroupKind)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,126 @@
+package webhooks
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/pkg/errors"
+	"k8s.io/apimachinery/pkg/runtime"
+	kerrors "k8s.io/apimachinery/pkg/util/errors"
+	"sigs.k8s.io/controller-runtime/pkg/webhook/admission"
+
+	"github.com/asogen/asogen/v2/pkg/genruntime"
+	"github.com/asogen/asogen/v2/pkg/registration"
+)
+
+// Validator is the validating webhook of one kind.
+type Validator struct {
+	Resource registration.Resource
+}
+
+var _ admission.CustomValidator = Validator{}
+
+// ValidateCreate checks the owner and the resource references of a new object.
+func (v Validator) ValidateCreate(_ context.Context, obj runtime.Object) (admission.Warnings, error) {
+	r, err := v.resource(obj)
+	if err != nil {
+		return nil, err
+	}
+	return nil, kerrors.NewAggregate(v.checkReferences(r))
+}
+
+// ValidateUpdate checks the new object as on create, and that spec.azureName and spec.owner are unchanged.
+func (v Validator) ValidateUpdate(_ context.Context, oldObj, newObj runtime.Object) (admission.Warnings, error) {
+	before, err := v.resource(oldObj)
+	if err != nil {
+		return nil, err
+	}
+	after, err := v.resource(newObj)
+	if err != nil {
+		return nil, err
+	}
+	errs := v.checkWriteOnce(before, after)
+	if after.GetDeletionTimestamp() == nil {
+		// An object on its way out is only updated to remove its finalizer: never block that.
+		errs = append(errs, v.checkReferences(after)...)
+	}
+	return nil, kerrors.NewAggregate(errs)
+}
+
+// ValidateDelete allows every delete: the finalizer takes care of Azure.
+func (v Validator) ValidateDelete(context.Context, runtime.Object) (admission.Warnings, error) {
+	return nil, nil
+}
+
+func (v Validator) resource(obj runtime.Object) (genruntime.KubernetesResource, error) {
+	r, ok := obj.(genruntime.KubernetesResource)
+	if !ok {
+		return nil, errors.Errorf("%s: %T is not a generated resource", v.Resource.GroupKind, obj)
+	}
+	return r, nil
+}
+
+// checkReferences checks the owner, then every other resource reference of the spec.
+func (v Validator) checkReferences(r genruntime.KubernetesResource) []error {
+	var errs []error
+	if err := v.checkOwner(r.Owner()); err != nil {
+		errs = append(errs, err)
+	}
+	for _, ref := range genruntime.FindResourceReferences(r) {
+		if err := ref.Validate(); err != nil {
+			errs = append(errs, errors.Wrap(err, "a resource reference must set either armId, or group, kind and name"))
+		}
+	}
+	return errs
+}
+
+// checkOwner requires an owner for kinds that have one, naming exactly one of a Kubernetes
+// object or an ARM ID.
+func (v Validator) checkOwner(owner *genruntime.ResourceReference) error {
+	ownerKind := v.Resource.Owner
+	if ownerKind == nil {
+		return nil
+	}
+	hint := fmt.Sprintf("set spec.owner.name to the name of the %s (%s) in this namespace that holds this %s, "+
+		"or spec.owner.armId to the ARM ID of an existing one", ownerKind.Kind, ownerKind.Group, v.Resource.GroupKind.Kind)
+	switch {
+	case owner == nil || (owner.Name == "" && owner.ARMID == ""):
+		return errors.Errorf("spec.owner is required: %s", hint)
+	case owner.Name != "" && owner.ARMID != "":
+		return errors.Errorf("spec.owner sets both name %q and armId %q: %s, not both", owner.Name, owner.ARMID, hint)
+	case owner.ARMID != "":
+		return errors.Wrap(owner.Validate(), "spec.owner")
+	}
+	return nil
+}
+
+// checkWriteOnce rejects a change of spec.azureName or spec.owner: either would point the object
+// at another Azure resource and leave the first one behind.
+func (v Validator) checkWriteOnce(before, after genruntime.KubernetesResource) []error {
+	var errs []error
+	kind := v.Resource.GroupKind.Kind
+	if before.AzureName() != after.AzureName() {
+		errs = append(errs, errors.Errorf("spec.azureName is write-once: it is %q and the update sets %q; "+
+			"an Azure resource cannot be renamed: create a new %s with the new name and delete this one",
+			before.AzureName(), after.AzureName(), kind))
+	}
+	if describeOwner(before.Owner()) != describeOwner(after.Owner()) {
+		errs = append(errs, errors.Errorf("spec.owner is write-once: it is %s and the update sets %s; "+
+			"a resource cannot move to another owner: create a new %s under the new owner and delete this one",
+			describeOwner(before.Owner()), describeOwner(after.Owner()), kind))
+	}
+	return errs
+}
+
+func describeOwner(owner *genruntime.ResourceReference) string {
+	if owner == nil {
+		return "unset"
+	}
+	if owner.ARMID != "" && owner.Name == "" {
+		return fmt.Sprintf("{armId: %q}", owner.ARMID)
+	}
+	if owner.ARMID != "" {
+		return fmt.Sprintf("{name: %q, armId: %q}", owner.Name, owner.ARMID)
+	}
+	return fmt.Sprintf("{name: %q}", owner.Name)
+}
