@@ -63,6 +63,7 @@ func registration(l Layout, k *astmodel.Kind) dst.Expr {
 	return keyed(nil,
 		kv("GroupKind", keyed(qual(groupKindRef), kv("Group", str(astmodel.KubeGroup(k.Group))), kv("Kind", str(k.Name)))),
 		kv("ARMType", str(k.ARMType)),
+		kv("Plural", str(astmodel.Plural(k.Name))),
 		kv("HubGVK", gvkFields(qual(gvkRef), k.Hub, k.Name)),
 		kv("GVKs", &dst.CompositeLit{Type: &dst.ArrayType{Elt: qual(gvkRef)}, Elts: gvks}),
 		kv("Owner", ownerExpr(k)),

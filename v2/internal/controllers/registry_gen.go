@@ -38,6 +38,7 @@ func KnownResources() []registration.Resource {
 				Kind:  "Redis",
 			},
 			ARMType: "Microsoft.Cache/redis",
+			Plural:  "redis",
 			HubGVK: schema.GroupVersionKind{
 				Group:   "cache.azure.com",
 				Version: "v1api20230801storage",
@@ -76,6 +77,7 @@ func KnownResources() []registration.Resource {
 				Kind:  "ManagedCluster",
 			},
 			ARMType: "Microsoft.ContainerService/managedClusters",
+			Plural:  "managedclusters",
 			HubGVK: schema.GroupVersionKind{
 				Group:   "containerservice.azure.com",
 				Version: "v1api20231001storage",
@@ -114,6 +116,7 @@ func KnownResources() []registration.Resource {
 				Kind:  "Cluster",
 			},
 			ARMType: "Microsoft.Kusto/clusters",
+			Plural:  "clusters",
 			HubGVK: schema.GroupVersionKind{
 				Group:   "kusto.azure.com",
 				Version: "v1api20221229storage",
@@ -152,6 +155,7 @@ func KnownResources() []registration.Resource {
 				Kind:  "Database",
 			},
 			ARMType: "Microsoft.Kusto/clusters/databases",
+			Plural:  "databases",
 			HubGVK: schema.GroupVersionKind{
 				Group:   "kusto.azure.com",
 				Version: "v1api20221229storage",
@@ -190,6 +194,7 @@ func KnownResources() []registration.Resource {
 				Kind:  "PrivateEndpoint",
 			},
 			ARMType: "Microsoft.Network/privateEndpoints",
+			Plural:  "privateendpoints",
 			HubGVK: schema.GroupVersionKind{
 				Group:   "network.azure.com",
 				Version: "v1api20240301storage",
@@ -241,6 +246,7 @@ func KnownResources() []registration.Resource {
 				Kind:  "ResourceGroup",
 			},
 			ARMType: "Microsoft.Resources/resourceGroups",
+			Plural:  "resourcegroups",
 			HubGVK: schema.GroupVersionKind{
 				Group:   "resources.azure.com",
 				Version: "v1api20210401storage",
@@ -276,6 +282,7 @@ func KnownResources() []registration.Resource {
 				Kind:  "StorageAccount",
 			},
 			ARMType: "Microsoft.Storage/storageAccounts",
+			Plural:  "storageaccounts",
 			HubGVK: schema.GroupVersionKind{
 				Group:   "storage.azure.com",
 				Version: "v1api20230101storage",

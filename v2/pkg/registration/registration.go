@@ -18,6 +18,8 @@ type Resource struct {
 	GroupKind schema.GroupKind
 	// ARMType is the ARM resource type, e.g. Microsoft.Network/privateEndpoints.
 	ARMType string
+	// Plural is the Kubernetes resource name, e.g. privateendpoints; the CRD is <Plural>.<Group>.
+	Plural string
 	// HubGVK is the storage version: objects are stored, watched and handed to extensions as it.
 	HubGVK schema.GroupVersionKind
 	// GVKs lists every API version and storage variant of the kind.

@@ -14,6 +14,7 @@ import (
 	"github.com/Azure/azure-sdk-for-go/sdk/azcore/policy"
 	"github.com/go-logr/logr"
 	"github.com/go-logr/logr/funcr"
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -55,6 +56,9 @@ func TestMain(m *testing.M) {
 func runSuite(m *testing.M) (int, error) {
 	scheme := kruntime.NewScheme()
 	if err := controllers.AddToScheme(scheme); err != nil {
+		return 0, err
+	}
+	if err := apiextensionsv1.AddToScheme(scheme); err != nil { // the hub-move test edits CRDs
 		return 0, err
 	}
 	env, err := envtestutil.New(envtestutil.Options{
