@@ -162,6 +162,9 @@ func (g *convGen) resourceAssign(fam *family, hubRes *astmodel.Resource, to bool
 		c := call(field("r", part.field, nameOf(part.src, part.hub)), addr(field(other, part.field)))
 		body = append(body, ifErr(c, wrapErr("converting "+part.field)))
 	}
+	if !g.e.pkg.Ref.Storage {
+		body = append(body, g.hubOnlySpec(fam, hubSpec, to)...)
+	}
 	if to && !g.e.pkg.Ref.Storage {
 		// The hub remembers the API version the object was written at.
 		body = append(body, assign(field(other, "Spec", astmodel.OriginalVersionName), field("GroupVersion", "Version")))
@@ -172,6 +175,43 @@ func (g *convGen) resourceAssign(fam *family, hubRes *astmodel.Resource, to bool
 		params:  []param{{other, ptrType(g.e.nameExpr(hubRes.Name))}},
 		results: []param{{"", id("error")}},
 		body:    body}.decl()
+}
+
+// hubOnlySpec carries the hub's spec properties this API version lacks through an annotation
+// (genruntime.HubOnlyAnnotation): converting from the hub keeps them there, converting back
+// restores them, so a read-modify-write at an older version loses nothing.
+func (g *convGen) hubOnlySpec(fam *family, hubSpec *astmodel.Object, to bool) []dst.Stmt {
+	var props []astmodel.Property
+	for _, h := range hubOnly(fam.spec, hubSpec) {
+		if h.Name != astmodel.OriginalVersionName {
+			props = append(props, h)
+		}
+	}
+	if len(props) == 0 {
+		return nil
+	}
+	c := g.newConvFunc(to)
+	if to {
+		return g.restoreHubOnly(c, props)
+	}
+	stmts := []dst.Stmt{define(bagVar, call(qual(genruntimePath, "NewPropertyBag")))}
+	for _, h := range props {
+		stmts = append(stmts, c.addToBag(h.Name, field("source", "Spec", h.Name), isPointer(h, true) || isNillable(h.Type))...)
+	}
+	store := call(qual(genruntimePath, "SetHubOnlyProperties"), addr(field("r", "ObjectMeta")), id(bagVar))
+	return append(stmts, ifErr(store, wrapErr("keeping the hub-only properties")))
+}
+
+// restoreHubOnly pulls the hub-only properties back from the annotation into the hub's spec.
+func (g *convGen) restoreHubOnly(c *convFunc, props []astmodel.Property) []dst.Stmt {
+	read := &dst.AssignStmt{Lhs: []dst.Expr{id(bagVar), id("err")}, Tok: token.DEFINE,
+		Rhs: []dst.Expr{call(qual(genruntimePath, "HubOnlyProperties"), addr(field("r", "ObjectMeta")))}}
+	stmts := []dst.Stmt{read, &dst.IfStmt{Cond: notNil(id("err")), Body: block(ret(id("err")))}}
+	for _, h := range props {
+		stmts = append(stmts, c.pull(h, true, field("destination", "Spec", h.Name))...)
+	}
+	clear := call(qual(genruntimePath, "ClearHubOnlyProperties"), addr(field("destination", "ObjectMeta")))
+	return append(stmts, exprStmt(clear))
 }
 
 // hubOnly lists the hub's properties the source object has no property of the same name for.

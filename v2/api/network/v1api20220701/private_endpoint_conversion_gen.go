@@ -38,6 +38,15 @@ func (r *PrivateEndpoint) AssignProperties_To_PrivateEndpoint(destination *hub.P
 	if err := r.Status.AssignProperties_To_PrivateEndpoint_STATUS(&destination.Status); err != nil {
 		return errors.Wrap(err, "converting Status")
 	}
+	propertyBag, err := genruntime.HubOnlyProperties(&r.ObjectMeta)
+	if err != nil {
+		return err
+	}
+	destination.Spec.IPVersionType = nil
+	if _, err := propertyBag.Pull("IPVersionType", &destination.Spec.IPVersionType); err != nil {
+		return errors.Wrap(err, "restoring IPVersionType")
+	}
+	genruntime.ClearHubOnlyProperties(&destination.ObjectMeta)
 	destination.Spec.OriginalVersion = GroupVersion.Version
 	return nil
 }
@@ -50,6 +59,17 @@ func (r *PrivateEndpoint) AssignProperties_From_PrivateEndpoint(source *hub.Priv
 	}
 	if err := r.Status.AssignProperties_From_PrivateEndpoint_STATUS(&source.Status); err != nil {
 		return errors.Wrap(err, "converting Status")
+	}
+	propertyBag := genruntime.NewPropertyBag()
+	if source.Spec.IPVersionType != nil {
+		if err := propertyBag.Add("IPVersionType", source.Spec.IPVersionType); err != nil {
+			return errors.Wrap(err, "storing IPVersionType")
+		}
+	} else {
+		propertyBag.Remove("IPVersionType")
+	}
+	if err := genruntime.SetHubOnlyProperties(&r.ObjectMeta, propertyBag); err != nil {
+		return errors.Wrap(err, "keeping the hub-only properties")
 	}
 	return nil
 }

@@ -85,11 +85,7 @@ func reconciledAtOriginalVersion(t *testing.T, pe *network20220701.PrivateEndpoi
 	t.Helper()
 	id := rgID("rg-hubmove") + "/providers/Microsoft.Network/privateEndpoints/pe-hubmove"
 	puts := len(requests(id, http.MethodPut))
-	get(t, client.ObjectKeyFromObject(pe), pe)
-	pe.Spec.Tags = map[string]string{"after": "move"}
-	if err := suite.kube.Update(context.Background(), pe); err != nil {
-		t.Fatal(err)
-	}
+	modify(t, pe, func() { pe.Spec.Tags = map[string]string{"after": "move"} })
 	waitUntil(t, "a PUT after the move", func() bool { return len(requests(id, http.MethodPut)) > puts })
 	if got := apiVersions(id, http.MethodPut); got[len(got)-1] != "2022-07-01" {
 		t.Errorf("PUT after the move at %v, want 2022-07-01", got)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	"k8s.io/client-go/util/retry"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	network20220701 "github.com/asogen/asogen/v2/api/network/v1api20220701"
@@ -97,7 +98,8 @@ func checkReadBack(t *testing.T, pe *network20220701.PrivateEndpoint) {
 }
 
 // A read-modify-write at v1api20240301 keeps the object's fields and moves it to that version:
-// the next PUT goes to ARM at 2024-03-01.
+// the next PUT goes to ARM at 2024-03-01. A read-modify-write back at v1api20220701 keeps the
+// field only v1api20240301 has (through genruntime.HubOnlyAnnotation).
 func TestServedUpdateAtNewerVersionMovesToIt(t *testing.T) {
 	createResourceGroup(t, "rg-move")
 	pe := approvedEndpoint("pe-move", "rg-move")
@@ -105,12 +107,10 @@ func TestServedUpdateAtNewerVersionMovesToIt(t *testing.T) {
 	waitReady(t, pe)
 	id := rgID("rg-move") + "/providers/Microsoft.Network/privateEndpoints/pe-move"
 	newer := &network20240301.PrivateEndpoint{}
-	get(t, client.ObjectKeyFromObject(pe), newer)
-	newer.Spec.IPVersionType = ptr(network20240301.PrivateEndpointIPVersionType("IPv4"))
-	newer.Spec.Tags = map[string]string{"moved": "yes"}
-	if err := suite.kube.Update(context.Background(), newer); err != nil {
-		t.Fatal(err)
-	}
+	modify(t, newer, func() {
+		newer.Spec.IPVersionType = ptr(network20240301.PrivateEndpointIPVersionType("IPv4"))
+		newer.Spec.Tags = map[string]string{"moved": "yes"}
+	}, client.ObjectKeyFromObject(pe))
 	waitUntil(t, "a PUT at 2024-03-01", func() bool {
 		return strings.Contains(strings.Join(apiVersions(id, http.MethodPut), ","), "2024-03-01")
 	})
@@ -119,7 +119,16 @@ func TestServedUpdateAtNewerVersionMovesToIt(t *testing.T) {
 	if *older.Spec.CustomNetworkInterfaceName != "pe-move-nic" || older.Spec.Tags["moved"] != "yes" {
 		t.Errorf("fields lost by the update at v1api20240301: %+v", older.Spec)
 	}
-	deleteAndWait(t, newer)
+	// A read-modify-write back at v1api20220701 keeps ipVersionType, which that version lacks.
+	modify(t, older, func() { older.Spec.Tags["back"] = "yes" })
+	get(t, client.ObjectKeyFromObject(pe), newer)
+	if newer.Spec.IPVersionType == nil || *newer.Spec.IPVersionType != "IPv4" || newer.Spec.Tags["back"] != "yes" {
+		t.Errorf("the update at v1api20220701 lost ipVersionType or the tag: %v %v", newer.Spec.IPVersionType, newer.Spec.Tags)
+	}
+	if _, kept := newer.Annotations[genruntime.HubOnlyAnnotation]; kept {
+		t.Errorf("the hub-only annotation leaked into storage: %v", newer.Annotations)
+	}
+	deleteAndWait(t, older)
 }
 
 // azureName and owner are write-once: the API server rejects a change, naming the field and both
@@ -185,6 +194,26 @@ func expectRejected(t *testing.T, obj client.Object, parts ...string) {
 		if !strings.Contains(err.Error(), p) {
 			t.Errorf("rejection %q does not contain %q", err.Error(), p)
 		}
+	}
+}
+
+// modify reads obj (at key, or its own), changes it and writes it back, again on a conflict with
+// the reconciler's own updates: what kubectl edit does.
+func modify(t *testing.T, obj client.Object, change func(), key ...client.ObjectKey) {
+	t.Helper()
+	k := client.ObjectKeyFromObject(obj)
+	if len(key) > 0 {
+		k = key[0]
+	}
+	err := retry.RetryOnConflict(retry.DefaultRetry, func() error {
+		if err := suite.kube.Get(context.Background(), k, obj); err != nil {
+			return err
+		}
+		change()
+		return suite.kube.Update(context.Background(), obj)
+	})
+	if err != nil {
+		t.Fatalf("updating %s: %v", k.Name, err)
 	}
 }
 

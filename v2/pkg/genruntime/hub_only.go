@@ -1,0 +1,52 @@
+package genruntime
+
+import (
+	"encoding/json"
+
+	"github.com/pkg/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+)
+
+// HubOnlyAnnotation keeps, on an object read at an older API version, the spec properties that
+// only the hub holds (JSON of a PropertyBag). A read-modify-write at that version sends the
+// annotation back, and the conversion to the hub restores them instead of dropping them. The
+// hub itself never stores the annotation.
+const HubOnlyAnnotation = "serviceoperator.azure.com/hub-only-properties"
+
+// HubOnlyProperties returns the bag kept in meta's annotation; empty when there is none.
+func HubOnlyProperties(meta *metav1.ObjectMeta) (PropertyBag, error) {
+	bag := NewPropertyBag()
+	data, ok := meta.Annotations[HubOnlyAnnotation]
+	if !ok {
+		return bag, nil
+	}
+	if err := json.Unmarshal([]byte(data), &bag); err != nil {
+		return nil, errors.Wrapf(err, "annotation %s is not a JSON object of properties; remove it", HubOnlyAnnotation)
+	}
+	return bag, nil
+}
+
+// SetHubOnlyProperties stores bag in meta's annotation, or removes the annotation when bag is empty.
+func SetHubOnlyProperties(meta *metav1.ObjectMeta, bag PropertyBag) error {
+	if len(bag) == 0 {
+		ClearHubOnlyProperties(meta)
+		return nil
+	}
+	data, err := json.Marshal(bag)
+	if err != nil {
+		return errors.Wrap(err, "encoding the hub-only properties")
+	}
+	if meta.Annotations == nil {
+		meta.Annotations = map[string]string{}
+	}
+	meta.Annotations[HubOnlyAnnotation] = string(data)
+	return nil
+}
+
+// ClearHubOnlyProperties removes the annotation (the hub keeps the properties in its own fields).
+func ClearHubOnlyProperties(meta *metav1.ObjectMeta) {
+	delete(meta.Annotations, HubOnlyAnnotation)
+	if len(meta.Annotations) == 0 {
+		meta.Annotations = nil
+	}
+}
