@@ -5,8 +5,10 @@ go 1.26.8
 require (
 	github.com/Azure/azure-sdk-for-go/sdk/azcore v1.24.0 // ARM pipeline, long-running operations, ResponseError
 	github.com/dave/dst v0.28.0 // builds and prints generated Go; rewrites hand-written files keeping comments
+	github.com/evanphx/json-patch/v5 v5.9.11 // tests render the CRD kustomization's JSON patches (already in controller-runtime's graph)
 	github.com/go-logr/logr v1.4.4 // the extension and reconciler logging interface
 	github.com/go-openapi/spec v1.0.1 // Swagger 2.0 schema/operation types for the ARM spec reader
+	github.com/gobuffalo/flect v1.0.3 // the plural of a kind, by controller-gen's own rule, for webhook and RBAC markers
 	github.com/pkg/errors v0.9.1 // error wrapping with causes
 	github.com/pmezard/go-difflib v1.0.0 // unified diffs in `asogen verify`
 	github.com/sebdah/goldie/v2 v2.8.0 // golden-file tests with -update
@@ -14,11 +16,12 @@ require (
 	golang.org/x/mod v0.42.0 // go.mod parsing (module path of the project; benchmark corpus)
 	golang.org/x/tools v0.52.0 // go/packages: loads the hand-written customizations
 	gopkg.in/yaml.v3 v3.0.1 // config.yaml with line and column for every node
-	k8s.io/apiextensions-apiserver v0.34.2 // apiextensionsv1.JSON for opaque properties
+	k8s.io/apiextensions-apiserver v0.34.2 // apiextensionsv1.JSON for opaque properties; CRD objects (storage version migration)
 	k8s.io/apimachinery v0.34.2 // Kubernetes object metadata, schemes, GroupVersionKinds
 	k8s.io/client-go v0.34.2 // Kubernetes client used by controller-runtime and the resolver
 	pgregory.net/rapid v1.3.0 // property-based round-trip tests of generated conversions
 	sigs.k8s.io/controller-runtime v0.22.4 // client, manager, envtest, conversion.Hub/Convertible
+	sigs.k8s.io/yaml v1.6.0 // Kubernetes YAML in tests (already in client-go's graph)
 )
 
 require (
@@ -28,7 +31,6 @@ require (
 	github.com/cespare/xxhash/v2 v2.3.0 // indirect
 	github.com/davecgh/go-spew v1.1.1 // indirect
 	github.com/emicklei/go-restful/v3 v3.12.2 // indirect
-	github.com/evanphx/json-patch/v5 v5.9.11 // indirect
 	github.com/fatih/color v1.18.0 // indirect
 	github.com/fsnotify/fsnotify v1.9.0 // indirect
 	github.com/fxamacker/cbor/v2 v2.9.0 // indirect
@@ -42,7 +44,6 @@ require (
 	github.com/go-openapi/swag/stringutils v0.29.1 // indirect
 	github.com/go-openapi/swag/typeutils v0.29.1 // indirect
 	github.com/go-openapi/swag/yamlutils v0.29.1 // indirect
-	github.com/gobuffalo/flect v1.0.3 // indirect
 	github.com/gogo/protobuf v1.3.2 // indirect
 	github.com/google/btree v1.1.3 // indirect
 	github.com/google/gnostic-models v0.7.0 // indirect
@@ -90,7 +91,6 @@ require (
 	sigs.k8s.io/json v0.0.0-20241014173422-cfa47c3a1cc8 // indirect
 	sigs.k8s.io/randfill v1.0.0 // indirect
 	sigs.k8s.io/structured-merge-diff/v6 v6.3.0 // indirect
-	sigs.k8s.io/yaml v1.6.0 // indirect
 )
 
 tool (
