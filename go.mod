@@ -4,6 +4,7 @@ go 1.26.8
 
 require (
 	github.com/Azure/azure-sdk-for-go/sdk/azcore v1.24.0 // ARM pipeline, long-running operations, ResponseError
+	github.com/Azure/azure-sdk-for-go/sdk/azidentity v1.15.0 // the operator's credential: workload/managed identity, secret, CLI
 	github.com/dave/dst v0.28.0 // builds and prints generated Go; rewrites hand-written files keeping comments
 	github.com/evanphx/json-patch/v5 v5.9.11 // tests render the CRD kustomization's JSON patches (already in controller-runtime's graph)
 	github.com/go-logr/logr v1.4.4 // the extension and reconciler logging interface
@@ -11,8 +12,10 @@ require (
 	github.com/gobuffalo/flect v1.0.3 // the plural of a kind, by controller-gen's own rule, for webhook and RBAC markers
 	github.com/pkg/errors v0.9.1 // error wrapping with causes
 	github.com/pmezard/go-difflib v1.0.0 // unified diffs in `asogen verify`
+	github.com/prometheus/client_golang v1.22.0 // ARM request metrics beside controller-runtime's (same registry)
 	github.com/sebdah/goldie/v2 v2.8.0 // golden-file tests with -update
 	github.com/spf13/cobra v1.10.2 // the CLI
+	go.uber.org/zap v1.27.0 // log levels of controller-runtime's zap logger (the operator's logs)
 	golang.org/x/mod v0.42.0 // go.mod parsing (module path of the project; benchmark corpus)
 	golang.org/x/tools v0.52.0 // go/packages: loads the hand-written customizations
 	gopkg.in/yaml.v3 v3.0.1 // config.yaml with line and column for every node
@@ -26,6 +29,7 @@ require (
 
 require (
 	github.com/Azure/azure-sdk-for-go/sdk/internal v1.13.0 // indirect
+	github.com/AzureAD/microsoft-authentication-library-for-go v1.10.1 // indirect
 	github.com/BurntSushi/toml v1.4.1-0.20240526193622-a339e1f7089c // indirect
 	github.com/beorn7/perks v1.0.1 // indirect
 	github.com/cespare/xxhash/v2 v2.3.0 // indirect
@@ -34,6 +38,7 @@ require (
 	github.com/fatih/color v1.18.0 // indirect
 	github.com/fsnotify/fsnotify v1.9.0 // indirect
 	github.com/fxamacker/cbor/v2 v2.9.0 // indirect
+	github.com/go-logr/zapr v1.3.0 // indirect
 	github.com/go-openapi/jsonpointer v1.0.0 // indirect
 	github.com/go-openapi/jsonreference v1.0.1 // indirect
 	github.com/go-openapi/swag v0.23.0 // indirect
@@ -45,6 +50,7 @@ require (
 	github.com/go-openapi/swag/typeutils v0.29.1 // indirect
 	github.com/go-openapi/swag/yamlutils v0.29.1 // indirect
 	github.com/gogo/protobuf v1.3.2 // indirect
+	github.com/golang-jwt/jwt/v5 v5.3.1 // indirect
 	github.com/google/btree v1.1.3 // indirect
 	github.com/google/gnostic-models v0.7.0 // indirect
 	github.com/google/go-cmp v0.7.0 // indirect
@@ -52,21 +58,24 @@ require (
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect
 	github.com/josharian/intern v1.0.0 // indirect
 	github.com/json-iterator/go v1.1.12 // indirect
+	github.com/kylelemons/godebug v1.1.0 // indirect
 	github.com/mailru/easyjson v0.7.7 // indirect
 	github.com/mattn/go-colorable v0.1.13 // indirect
 	github.com/mattn/go-isatty v0.0.20 // indirect
 	github.com/modern-go/concurrent v0.0.0-20180306012644-bacd9c7ef1dd // indirect
 	github.com/modern-go/reflect2 v1.0.3-0.20250322232337-35a7c28c31ee // indirect
 	github.com/munnerz/goautoneg v0.0.0-20191010083416-a7dc8b61c822 // indirect
-	github.com/prometheus/client_golang v1.22.0 // indirect
+	github.com/pkg/browser v0.0.0-20240102092130-5ac0b6a4141c // indirect
 	github.com/prometheus/client_model v0.6.1 // indirect
 	github.com/prometheus/common v0.62.0 // indirect
 	github.com/prometheus/procfs v0.15.1 // indirect
 	github.com/sergi/go-diff v1.2.0 // indirect
 	github.com/spf13/pflag v1.0.9 // indirect
 	github.com/x448/float16 v0.8.4 // indirect
+	go.uber.org/multierr v1.11.0 // indirect
 	go.yaml.in/yaml/v2 v2.4.2 // indirect
 	go.yaml.in/yaml/v3 v3.0.6 // indirect
+	golang.org/x/crypto v0.58.0 // indirect
 	golang.org/x/exp/typeparams v0.0.0-20231108232855-2478ac86f678 // indirect
 	golang.org/x/net v0.62.0 // indirect
 	golang.org/x/oauth2 v0.27.0 // indirect

@@ -1,0 +1,92 @@
+package operator
+
+import (
+	"context"
+	"net"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/Azure/azure-sdk-for-go/sdk/azcore"
+	"github.com/Azure/azure-sdk-for-go/sdk/azcore/policy"
+	"github.com/Azure/azure-sdk-for-go/sdk/azidentity"
+	"github.com/pkg/errors"
+)
+
+// The credential kinds --credential accepts. Each reads its secrets from azidentity's own
+// environment variables (AZURE_CLIENT_ID, AZURE_FEDERATED_TOKEN_FILE, AZURE_CLIENT_SECRET, ...),
+// never from a flag.
+const (
+	credentialDefault  = "default"           // DefaultAzureCredential: environment, workload identity, managed identity, Azure CLI
+	credentialWorkload = "workload-identity" // AKS workload identity (federated token file)
+	credentialManaged  = "managed-identity"  // the node's or pod's managed identity
+	credentialSecret   = "client-secret"     // a service principal's secret from AZURE_CLIENT_SECRET
+	credentialCLI      = "azure-cli"         // az login on the machine running the operator
+	credentialNone     = "none"              // no Authorization header: only for a local ARM server
+)
+
+var credentialKinds = []string{credentialDefault, credentialWorkload, credentialManaged, credentialSecret, credentialCLI, credentialNone}
+
+func checkCredentialKind(kind string) error {
+	for _, k := range credentialKinds {
+		if k == kind {
+			return nil
+		}
+	}
+	return usage("--credential %q is not one of %s", kind, strings.Join(credentialKinds, ", "))
+}
+
+// defaultCredential is none for a plain-http loopback endpoint (a local ARM server) and
+// DefaultAzureCredential otherwise.
+func defaultCredential(u *url.URL) string {
+	if ip := net.ParseIP(u.Hostname()); u.Scheme == "http" && (u.Hostname() == "localhost" || ip != nil && ip.IsLoopback()) {
+		return credentialNone
+	}
+	return credentialDefault
+}
+
+// newCredential builds the configured credential; nil for none.
+func newCredential(c Config) (azcore.TokenCredential, error) {
+	tenant := c.TenantID
+	switch c.Credential {
+	case credentialNone:
+		return nil, nil
+	case credentialWorkload:
+		return azidentity.NewWorkloadIdentityCredential(&azidentity.WorkloadIdentityCredentialOptions{TenantID: tenant})
+	case credentialManaged:
+		return azidentity.NewManagedIdentityCredential(nil)
+	case credentialSecret:
+		return azidentity.NewEnvironmentCredential(nil)
+	case credentialCLI:
+		return azidentity.NewAzureCLICredential(&azidentity.AzureCLICredentialOptions{TenantID: tenant})
+	default:
+		return azidentity.NewDefaultAzureCredential(&azidentity.DefaultAzureCredentialOptions{TenantID: tenant})
+	}
+}
+
+// checkCredential gets one token, so a missing or broken credential stops the start-up with
+// azidentity's explanation instead of failing every reconcile later.
+func checkCredential(ctx context.Context, cred azcore.TokenCredential, endpoint string) error {
+	if cred == nil {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	_, err := cred.GetToken(ctx, policy.TokenRequestOptions{Scopes: []string{strings.TrimSuffix(endpoint, "/") + "/.default"}})
+	return errors.Wrap(err, "no usable Azure credential (see --credential)")
+}
+
+// checkEndpoint makes sure the ARM endpoint answers TCP connections.
+func checkEndpoint(ctx context.Context, endpoint string) error {
+	u, _ := url.Parse(endpoint)
+	host := u.Host
+	if u.Port() == "" {
+		host = net.JoinHostPort(u.Hostname(), map[string]string{"http": "80", "https": "443"}[u.Scheme])
+	}
+	d := net.Dialer{Timeout: 10 * time.Second}
+	conn, err := d.DialContext(ctx, "tcp", host)
+	if err != nil {
+		return errors.Wrapf(err, "the ARM endpoint %s is unreachable (check --arm-endpoint)", endpoint)
+	}
+	return conn.Close()
+}

@@ -1,0 +1,156 @@
+package operator
+
+import (
+	"context"
+	"strconv"
+
+	"github.com/Azure/azure-sdk-for-go/sdk/azcore"
+	"github.com/Azure/azure-sdk-for-go/sdk/azcore/policy"
+	"github.com/go-logr/logr"
+	"github.com/pkg/errors"
+	"go.uber.org/zap/zapcore"
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	kruntime "k8s.io/apimachinery/pkg/runtime"
+	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
+	"k8s.io/client-go/rest"
+	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/cache"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/healthz"
+	"sigs.k8s.io/controller-runtime/pkg/log/zap"
+	ctrlmetrics "sigs.k8s.io/controller-runtime/pkg/metrics"
+	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
+	"sigs.k8s.io/controller-runtime/pkg/webhook"
+
+	"github.com/asogen/asogen/v2/internal/controllers"
+	"github.com/asogen/asogen/v2/pkg/genericarmclient"
+	"github.com/asogen/asogen/v2/pkg/reconcilers/arm"
+	"github.com/asogen/asogen/v2/pkg/registration"
+	"github.com/asogen/asogen/v2/pkg/resolver"
+	"github.com/asogen/asogen/v2/pkg/storageversion"
+	"github.com/asogen/asogen/v2/pkg/webhooks"
+)
+
+// LeaderElectionID names the lease the replicas compete for.
+const LeaderElectionID = "asogen-controller.serviceoperator.azure.com"
+
+// Logger returns the operator's logger at the configured level (JSON, as in a cluster).
+func Logger(cfg Config) logr.Logger {
+	level, _ := logLevel(cfg.LogLevel)
+	// Errors are logged with their message; stack traces only for panics.
+	return zap.New(zap.Level(level), zap.StacktraceLevel(zapcore.PanicLevel))
+}
+
+// logLevel maps info, debug, error or a verbosity number (1 = debug) to a zap level.
+func logLevel(s string) (zapcore.Level, error) {
+	switch s {
+	case "info", "":
+		return zapcore.InfoLevel, nil
+	case "debug":
+		return zapcore.DebugLevel, nil
+	case "error":
+		return zapcore.ErrorLevel, nil
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 0 {
+		return 0, usage("--log-level %q is not info, debug, error or a verbosity number", s)
+	}
+	return zapcore.Level(-n), nil
+}
+
+// Run checks the ARM endpoint and the credential, then runs the manager until ctx ends.
+func Run(ctx context.Context, cfg Config, kube *rest.Config, log logr.Logger) error {
+	if err := checkEndpoint(ctx, cfg.ARMEndpoint); err != nil {
+		return err
+	}
+	cred, err := newCredential(cfg)
+	if err == nil {
+		err = checkCredential(ctx, cred, cfg.ARMEndpoint)
+	}
+	if err != nil {
+		return err
+	}
+	mgr, err := newManager(cfg, kube)
+	if err != nil {
+		return err
+	}
+	armClient, err := newARMClient(cfg, cred)
+	if err != nil {
+		return err
+	}
+	if err := setup(mgr, cfg, kube, armClient, log); err != nil {
+		return err
+	}
+	log.Info("Starting the operator", "subscription", cfg.SubscriptionID, "armEndpoint", cfg.ARMEndpoint, "namespaces", cfg.Namespaces)
+	return mgr.Start(ctx)
+}
+
+func newScheme() (*kruntime.Scheme, error) {
+	scheme := kruntime.NewScheme()
+	for _, add := range []func(*kruntime.Scheme) error{clientgoscheme.AddToScheme, apiextensionsv1.AddToScheme, controllers.AddToScheme} {
+		if err := add(scheme); err != nil {
+			return nil, err
+		}
+	}
+	return scheme, nil
+}
+
+func newManager(cfg Config, kube *rest.Config) (ctrl.Manager, error) {
+	scheme, err := newScheme()
+	if err != nil {
+		return nil, err
+	}
+	namespaces := map[string]cache.Config{}
+	for _, ns := range cfg.Namespaces {
+		namespaces[ns] = cache.Config{}
+	}
+	mgr, err := ctrl.NewManager(kube, ctrl.Options{
+		Scheme:                        scheme,
+		Cache:                         cache.Options{DefaultNamespaces: namespaces},
+		Metrics:                       metricsserver.Options{BindAddress: cfg.MetricsAddress},
+		HealthProbeBindAddress:        cfg.ProbeAddress,
+		WebhookServer:                 webhook.NewServer(webhook.Options{Port: cfg.WebhookPort, CertDir: cfg.WebhookCertDir}),
+		LeaderElection:                cfg.LeaderElect,
+		LeaderElectionID:              LeaderElectionID,
+		LeaderElectionNamespace:       cfg.LeaderElectionNamespace,
+		LeaderElectionReleaseOnCancel: true,
+	})
+	return mgr, errors.Wrap(err, "creating the manager")
+}
+
+func newARMClient(cfg Config, cred azcore.TokenCredential) (*genericarmclient.GenericClient, error) {
+	metrics := genericarmclient.NewMetrics()
+	if err := metrics.Register(ctrlmetrics.Registry); err != nil {
+		return nil, errors.Wrap(err, "registering the ARM metrics")
+	}
+	return genericarmclient.NewGenericClient(cfg.SubscriptionID, genericarmclient.Options{
+		Endpoint:      cfg.ARMEndpoint,
+		Credential:    cred,
+		ClientOptions: policy.ClientOptions{PerCallPolicies: []policy.Policy{metrics.Policy()}},
+	})
+}
+
+// setup adds the controllers, the webhooks, the storage version migration and the probes.
+func setup(mgr ctrl.Manager, cfg Config, kube *rest.Config, armClient *genericarmclient.GenericClient, log logr.Logger) error {
+	resources := controllers.KnownResources()
+	res := resolver.NewResolver(mgr.GetClient(), mgr.GetScheme(), registration.HubKinds(resources), cfg.SubscriptionID)
+	opts := arm.Options{ARMClient: armClient, Resolver: res, ResyncPeriod: cfg.SyncPeriod, MaxConcurrentReconciles: cfg.MaxConcurrentReconciles}
+	if err := arm.SetupControllers(mgr, resources, opts, log.WithName("controllers")); err != nil {
+		return err
+	}
+	if err := webhooks.Setup(mgr, resources); err != nil {
+		return err
+	}
+	direct, err := client.New(kube, client.Options{Scheme: mgr.GetScheme()})
+	if err != nil {
+		return errors.Wrap(err, "creating the migration client")
+	}
+	migrator := storageversion.Migrator{Client: direct, Resources: resources, Log: log.WithName("storageversion")}
+	if err := mgr.Add(migrator); err != nil {
+		return err
+	}
+	if err := mgr.AddHealthzCheck("ping", healthz.Ping); err != nil {
+		return err
+	}
+	return mgr.AddReadyzCheck("webhooks", mgr.GetWebhookServer().StartedChecker())
+}
