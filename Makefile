@@ -32,7 +32,7 @@ verify-controller-gen:
 	tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
 	git ls-files -z -co --exclude-standard | tar --null --ignore-failed-read -T - -cf - 2>/dev/null | tar -xf - -C "$$tmp"; \
 	(cd "$$tmp" && go generate .); \
-	outputs() { find v2 -name zz_generated.deepcopy.go; find v2/config/crd/bases v2/config/webhook -type f 2>/dev/null || true; }; \
+	outputs() { find v2 -name zz_generated.deepcopy.go; find v2/config/crd/bases -type f 2>/dev/null || true; ls v2/config/webhook/manifests.yaml v2/config/rbac/role.yaml 2>/dev/null || true; }; \
 	status=0; \
 	for f in $$( { outputs; (cd "$$tmp" && outputs); } | sort -u); do \
 		diff -uN --label "a/$$f" --label "b/$$f" "$$f" "$$tmp/$$f" || status=1; \

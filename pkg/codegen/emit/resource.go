@@ -163,16 +163,27 @@ func originalVersionMethod(r *astmodel.Resource) dst.Decl {
 }
 
 // setAzureNameMethod lets the defaulting webhook persist the Azure name. Its comment carries the
-// kubebuilder markers from which controller-gen writes the kind's webhook configurations: both
-// webhooks are registered at the hub version, and the API server converts other versions to it.
+// kubebuilder markers from which controller-gen writes the kind's webhook configurations (both
+// webhooks are registered at the hub version, and the API server converts other versions to it)
+// and the operator's RBAC rules for the kind.
 func (e *pkgEmitter) setAzureNameMethod(r *astmodel.Resource) dst.Decl {
 	d := method{recv: "r", recvType: recvOf(r), name: "SetAzureName",
 		doc:    []string{"SetAzureName sets the name of the resource in Azure; the defaulting webhook persists metadata.name there."},
 		params: []param{{"name", id("string")}},
 		body:   []dst.Stmt{assign(field("r", "Spec", azureNameProp), id("name"))}}.decl()
-	markers := webhookMarkers(e.pkg.Ref, r)
+	markers := append(webhookMarkers(e.pkg.Ref, r), rbacMarkers(e.pkg.Ref, r)...)
 	d.Decs.Start = append(markers, append([]string{"\n"}, d.Decs.Start...)...)
 	return d
+}
+
+// rbacMarkers grant the operator exactly what the reconciler does with the kind: read and watch
+// it, update it (finalizer, resource ID, resume token) and its status (conditions).
+func rbacMarkers(ref astmodel.PackageRef, r *astmodel.Resource) []string {
+	group, plural := ref.KubeGroup(), astmodel.Plural(r.Kind())
+	return []string{
+		"// +kubebuilder:rbac:groups=" + group + ",resources=" + plural + ",verbs=get;list;watch;update",
+		"// +kubebuilder:rbac:groups=" + group + ",resources=" + plural + "/status,verbs=get;update",
+	}
 }
 
 // webhookMarkers are the kubebuilder markers of the kind's defaulting and validating webhooks.

@@ -1,0 +1,10 @@
+package operator
+
+// The operator's own permissions besides those of each kind (which asogen puts on every hub):
+// the storage version migration reads CRDs and trims their status.storedVersions; leader
+// election keeps a lease and records events in the operator's namespace.
+
+// +kubebuilder:rbac:groups=apiextensions.k8s.io,resources=customresourcedefinitions,verbs=get
+// +kubebuilder:rbac:groups=apiextensions.k8s.io,resources=customresourcedefinitions/status,verbs=update
+// +kubebuilder:rbac:groups=coordination.k8s.io,namespace=system,resources=leases,verbs=get;create;update
+// +kubebuilder:rbac:groups="",namespace=system,resources=events,verbs=create;patch
