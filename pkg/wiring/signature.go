@@ -56,6 +56,9 @@ func (s *Signature) narrow(l Layout, m *astmodel.Model, rp Param) (Typed, error)
 			return Typed{}, err
 		}
 		hub = owner.HubType()
+	case Payload:
+		t.Type, t.Pointer = GoRef{Name: PayloadName(s.Kind.Name)}, true
+		return t, nil
 	default:
 		return t, nil
 	}
