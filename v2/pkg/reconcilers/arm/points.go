@@ -70,12 +70,14 @@ func (r *Reconciler) defaultDelete(
 }
 
 // handleCreation runs the SuccessfulCreationHandler once: the first time the resource is Ready.
-// The object is saved with CreatedAnnotation; its in-memory status (fresh from Azure, and what
-// the handler set) is kept for the status update that ends the reconcile.
+// What the handler changed, and CreatedAnnotation, are saved with a merge patch (so the spec as
+// converted for ARM is not written back); the in-memory status, fresh from Azure and as the
+// handler left it, is kept for the status update that ends the reconcile.
 func (run *reconcileRun) handleCreation(ctx context.Context) error {
 	if !run.checkers.hasSuccess || run.obj.GetAnnotations()[extensions.CreatedAnnotation] != "" {
 		return nil
 	}
+	before := run.obj.DeepCopyObject().(client.Object)
 	if err := run.checkers.success(ctx, run.obj, run.log); err != nil {
 		return err
 	}
@@ -86,7 +88,7 @@ func (run *reconcileRun) handleCreation(ctx context.Context) error {
 	annotations[extensions.CreatedAnnotation] = "true"
 	run.obj.SetAnnotations(annotations)
 	saved := run.obj.DeepCopyObject().(client.Object)
-	if err := run.kube.Update(ctx, saved); err != nil {
+	if err := run.kube.Patch(ctx, saved, client.MergeFrom(before)); err != nil {
 		return errors.Wrap(err, "recording that the creation was handled")
 	}
 	run.obj.SetResourceVersion(saved.GetResourceVersion())
