@@ -2,6 +2,7 @@ package extensions
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/go-logr/logr"
 	"github.com/pkg/errors"
@@ -91,3 +92,8 @@ func CreateARMResourceModifier(host genruntime.ResourceExtension) ARMResourceMod
 }
 
 const modifyName = "ModifyARMResource"
+
+// typeName renders the dynamic type of v, for logs.
+func typeName(v any) string {
+	return fmt.Sprintf("%T", v)
+}

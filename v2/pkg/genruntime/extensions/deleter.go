@@ -2,7 +2,6 @@ package extensions
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/go-logr/logr"
 	"github.com/pkg/errors"
@@ -84,8 +83,3 @@ func logDeletion(log logr.Logger, result DeleteResult) {
 }
 
 const deleteName = "Delete"
-
-// typeName renders the dynamic type of v, for logs.
-func typeName(v any) string {
-	return fmt.Sprintf("%T", v)
-}
