@@ -33,11 +33,11 @@ type Role int
 
 // The roles of runtime parameters.
 const (
-	Pass  Role = iota // handed to the hand-written method unchanged
-	Obj               // asserted to the kind's hub type
-	Owner             // asserted to the owner kind's hub type
-	Next              // the next check in the chain, handed over unchanged
-	Payload           // the ARM payload, narrowed to the kind's <Kind>ARMPayload (one field per API version)
+	Pass    Role = iota // handed to the hand-written method unchanged
+	Obj                 // asserted to the kind's hub type
+	Owner               // asserted to the owner kind's hub type
+	Next                // the next check in the chain, handed over unchanged
+	Payload             // the ARM payload, narrowed to the kind's <Kind>ARMPayload (one field per API version)
 )
 
 // Typed reports whether the dispatch narrows the parameter to a generated type.
