@@ -265,3 +265,19 @@ func containsAll(s string, parts []string) bool {
 	}
 	return true
 }
+
+// TestExtensionCheckerPayloadType: a modifier written against one version's ARM type instead of
+// the generated payload type is told the type to use.
+func TestExtensionCheckerPayloadType(t *testing.T) {
+	m := allPointsModel()
+	k := pointsKind(t, m)
+	p, _ := PointNamed("ARMResourceModifier")
+	rel := fixtureLayout.HandWrittenFile(k, p)
+	files := scaffolds(t, m)
+	files[rel] = strings.Replace(files[rel], "payload *PrivateEndpointARMPayload", "payload *network20240301s.PrivateEndpoint", 1)
+	rep := checkModel(t, pointsProject(t, allPointNames(), files), m)
+	wantOneError(t, rep, rel+":", "parameter 3 (payload) of ModifyARMPayload", "want *PrivateEndpointARMPayload")
+	if len(rep.Errors) != 1 || len(rep.Moves) != 0 {
+		t.Errorf("want only the payload error:\n%v", rep.Errors)
+	}
+}
