@@ -147,7 +147,11 @@ func (s Signature) String() string {
 	for i, r := range s.Point.Results {
 		results[i] = s.TypeString(r.Type, false)
 	}
-	fmt.Fprintf(&b, ") (%s)", strings.Join(results, ", "))
+	if len(results) == 1 {
+		fmt.Fprintf(&b, ") %s", results[0])
+	} else {
+		fmt.Fprintf(&b, ") (%s)", strings.Join(results, ", "))
+	}
 	return b.String()
 }
 
