@@ -140,7 +140,7 @@ func (c *checker) compare(k *astmodel.Kind, p Point, m Method) {
 // olderHub reports whether got is the same kind in the storage variant of another version of
 // the group that holds the expected hub: the hub has moved since the method was written.
 func (c *checker) olderHub(want Typed, got ParamType) bool {
-	if !want.Role.Typed() || got.Name != want.Type.Name || !got.Pointer || got.Path == want.Type.Path {
+	if !want.Role.Hub() || got.Name != want.Type.Name || !got.Pointer || got.Path == want.Type.Path {
 		return false
 	}
 	group := strings.TrimPrefix(want.Type.Path, c.layout.Module+"/"+c.layout.APIRoot+"/")

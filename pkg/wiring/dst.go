@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"path"
 	"strconv"
+	"strings"
 
 	"github.com/dave/dst"
 
@@ -40,13 +41,14 @@ func (f *goFile) ResolvePackage(importPath string) (string, error) {
 	if n, ok := f.names[importPath]; ok {
 		return n, nil
 	}
-	if n, ok := runtimeNames[importPath]; ok {
-		return n, nil
+	if strings.Contains(importPath, "/") || runtimeNames[importPath] != "" {
+		return pkgName(importPath), nil // runtime and library packages: named after their folder
 	}
 	return "", fmt.Errorf("wiring: undeclared import path %q", importPath)
 }
 
-// runtimeNames are the package names of the fixed imports generated wiring uses.
+// runtimeNames are the package names of the fixed imports generated wiring uses; other
+// library packages are named after their last path element.
 var runtimeNames = map[string]string{
 	ContextPath: "context", FmtPath: "fmt", ReflectPath: "reflect", LogrPath: "logr",
 	GenRuntimePath: "genruntime", ExtensionsPath: "extensions", ResolverPath: "resolver",

@@ -7,26 +7,26 @@ import (
 )
 
 // HelperFile emits the dispatch helpers shared by a group's hosts: unexpectedType builds the
-// error returned when an object of another type than the hub reaches a dispatch method.
+// error returned when a value of another type than expected reaches a dispatch method.
 func HelperFile(l Layout, group string) ([]byte, error) {
 	f := newGoFile(l.CustomizationsImport(group), CustomizationsPackage)
 	f.add(unexpectedTypeDecl(), describeTypeDecl())
 	return f.print()
 }
 
-// unexpectedType(method, param string, got any, hub string) error
+// unexpectedType(method, param string, got any, want string) error
 func unexpectedTypeDecl() dst.Decl {
 	params := []*dst.Field{
 		{Names: []*dst.Ident{id("method"), id("param")}, Type: id("string")},
 		field("got", id("any")),
-		field("hub", id("string")),
+		field("want", id("string")),
 	}
-	errorf := call(qual(GoRef{FmtPath, "Errorf"}),
-		str("%s: %s has type %s, expected the hub type %s; extensions only receive the hub version"),
-		id("method"), id("param"), call(id("describeType"), id("got")), id("hub"))
+	errorf := call(qual(GoRef{FmtPath, "Errorf"}), str("%s: %s has type %s, expected %s"),
+		id("method"), id("param"), call(id("describeType"), id("got")), id("want"))
 	return funcDecl(nil, unexpectedTypeFunc, params, []*dst.Field{field("", id("error"))},
 		[]dst.Stmt{ret(errorf)},
-		"unexpectedType describes an object of another type than the hub reaching a dispatch method.")
+		"unexpectedType describes a value of another type than the one a dispatch method narrows to",
+		"(the hub, or the ARM payload of one of the kind's API versions).")
 }
 
 // describeType(v any) string renders v's type with its package path.

@@ -23,7 +23,7 @@ func HostFile(l Layout, m *astmodel.Model, k *astmodel.Kind) ([]byte, error) {
 		f.use(l.ImportPath(ref), ref.PackageName(), PackageAlias(ref))
 	}
 	f.add(hostType(k), extendedResources(l, k))
-	hubs := map[GoRef]bool{}
+	declared := map[GoRef]bool{}
 	for _, p := range KindPoints(k.Extensions) {
 		s, err := Bind(l, m, k, p)
 		if err != nil {
@@ -32,13 +32,22 @@ func HostFile(l Layout, m *astmodel.Model, k *astmodel.Kind) ([]byte, error) {
 		f.addSignature(s)
 		f.add(implements(k, p), dispatch(s))
 		for _, t := range s.Params {
-			if t.Role.Typed() && !hubs[t.Type] {
-				hubs[t.Type] = true
-				f.add(hubGuard(t.Type))
+			if t.Role.Typed() && !declared[t.Type] {
+				declared[t.Type] = true
+				f.add(narrowingDecls(l, k, t)...)
 			}
 		}
 	}
 	return f.print()
+}
+
+// narrowingDecls declares what a narrowed type needs once per file: the hub guard of a hub type,
+// the payload type and its constructor for the ARM payload.
+func narrowingDecls(l Layout, k *astmodel.Kind, t Typed) []dst.Decl {
+	if t.Role == Payload {
+		return []dst.Decl{payloadType(l, k), payloadConstructor(l, k)}
+	}
+	return []dst.Decl{hubGuard(t.Type)}
 }
 
 // addSignature declares the generated packages a signature refers to.
@@ -101,6 +110,9 @@ func dispatch(s Signature) dst.Decl {
 			continue
 		}
 		local := "hub" + capitalise(t.Runtime.Name)
+		if t.Role == Payload {
+			local = "typed" + capitalise(t.Runtime.Name)
+		}
 		body = append(body, assertion(s, t, local)...)
 		args = append(args, id(local))
 	}
@@ -111,18 +123,21 @@ func dispatch(s Signature) dst.Decl {
 	body = append(body, ret(call(sel(id(Receiver), p.HandWritten), args...)))
 	return funcDecl(receiver(s.Kind), p.Method, params, results, body,
 		fmt.Sprintf("%s implements %s.%s:", p.Method, pkgName(p.Interface.Path), p.Interface.Name),
-		fmt.Sprintf("it asserts to the hub type and calls the hand-written %s.", p.HandWritten))
+		fmt.Sprintf("it narrows to the generated types and calls the hand-written %s.", p.HandWritten))
 }
 
-// assertion is `local, ok := param.(*Hub)` and, on mismatch, the zero results and a descriptive error.
+// assertion is `local, ok := param.(*Hub)` (for the payload `local, ok := newKindARMPayload(param)`)
+// and, on mismatch, the zero results and a descriptive error.
 func assertion(s Signature, t Typed, local string) []dst.Stmt {
-	assert := &dst.AssignStmt{
-		Lhs: []dst.Expr{id(local), id("ok")}, Tok: token.DEFINE,
-		Rhs: []dst.Expr{&dst.TypeAssertExpr{X: id(t.Runtime.Name), Type: typeExpr(t.Type, true)}},
+	var narrowed dst.Expr = &dst.TypeAssertExpr{X: id(t.Runtime.Name), Type: typeExpr(t.Type, true)}
+	want := "the hub type " + HubDescription(t.Type) + "; extensions only receive the hub version"
+	if t.Role == Payload {
+		narrowed = call(id(payloadConstructorName(s.Kind.Name)), id(t.Runtime.Name))
+		want = payloadDescription(s.Kind)
 	}
+	assert := &dst.AssignStmt{Lhs: []dst.Expr{id(local), id("ok")}, Tok: token.DEFINE, Rhs: []dst.Expr{narrowed}}
 	method := HostName(s.Kind.Name) + "." + s.Point.Method
-	errExpr := call(id(unexpectedTypeFunc), str(method), str(t.Runtime.Name), id(t.Runtime.Name),
-		str(HubDescription(t.Type)))
+	errExpr := call(id(unexpectedTypeFunc), str(method), str(t.Runtime.Name), id(t.Runtime.Name), str(want))
 	var zero []dst.Expr
 	for _, r := range s.Point.Results[:len(s.Point.Results)-1] {
 		zero = append(zero, zeroValue(r))

@@ -25,6 +25,7 @@ const (
 	SchemaPath           = "k8s.io/apimachinery/pkg/runtime/schema"
 	RuntimePath          = "k8s.io/apimachinery/pkg/runtime"
 	RegistrationPath     = "github.com/asogen/asogen/v2/pkg/registration"
+	AzcorePath           = "github.com/Azure/azure-sdk-for-go/sdk/azcore"
 )
 
 // Role says what the generated dispatch does with one parameter of a runtime method.
@@ -32,14 +33,18 @@ type Role int
 
 // The roles of runtime parameters.
 const (
-	Pass  Role = iota // handed to the hand-written method unchanged
-	Obj               // asserted to the kind's hub type
-	Owner             // asserted to the owner kind's hub type
-	Next              // the next check in the chain, handed over unchanged
+	Pass    Role = iota // handed to the hand-written method unchanged
+	Obj                 // asserted to the kind's hub type
+	Owner               // asserted to the owner kind's hub type
+	Next                // the next check in the chain, handed over unchanged
+	Payload             // the ARM payload, narrowed to the kind's <Kind>ARMPayload (one field per API version)
 )
 
-// Typed reports whether the dispatch narrows the parameter to a hub type.
-func (r Role) Typed() bool { return r == Obj || r == Owner }
+// Typed reports whether the dispatch narrows the parameter to a generated type.
+func (r Role) Typed() bool { return r.Hub() || r == Payload }
+
+// Hub reports whether the parameter is narrowed to a hub type (and so moves with the hub).
+func (r Role) Hub() bool { return r == Obj || r == Owner }
 
 // Param is one parameter of a runtime extension method.
 type Param struct {
@@ -77,9 +82,11 @@ var (
 	errorResult   = Result{Type: GoRef{Name: "error"}}
 	preResult     = Result{Type: GoRef{ExtensionsPath, "PreReconcileCheckResult"}, Composite: true}
 	postResult    = Result{Type: GoRef{ExtensionsPath, "PostReconcileCheckResult"}, Composite: true}
+	objParam      = Param{Name: "obj", Type: metaObject, Role: Obj}
 )
 
-// Points is the extension-point table, in the order the reconciler calls them.
+// Points is the extension-point table, in the order the reconciler calls them (the error
+// classifier whenever ARM returns an error, the deleter when the object is deleted).
 var Points = []Point{
 	{
 		Name:      "PreReconciliationOwnerChecker",
@@ -104,6 +111,17 @@ var Points = []Point{
 		Template:    "pre_reconciliation_checker.go.tmpl",
 	},
 	{
+		Name:      "ARMResourceModifier",
+		Interface: GoRef{ExtensionsPath, "ARMResourceModifier"},
+		Method:    "ModifyARMResource",
+		Params: []Param{ctxParam, objParam, {Name: "payload", Type: GoRef{ExtensionsPath, "ARMPayload"}, Role: Payload},
+			resolverParam, armParam, logParam},
+		Results:     []Result{errorResult},
+		HandWritten: "ModifyARMPayload",
+		Summary:     "adjusts the ARM payload of the API version being sent, just before the PUT",
+		Template:    "arm_resource_modifier.go.tmpl",
+	},
+	{
 		Name:      "PostReconciliationChecker",
 		Interface: GoRef{ExtensionsPath, "PostReconciliationChecker"},
 		Method:    "PostReconcileCheck",
@@ -113,6 +131,39 @@ var Points = []Point{
 		HandWritten: "CheckAfterReconcile",
 		Summary:     "decides from the resource's fresh status whether it may be marked Ready",
 		Template:    "post_reconciliation_checker.go.tmpl",
+	},
+	{
+		Name:        "SuccessfulCreationHandler",
+		Interface:   GoRef{ExtensionsPath, "SuccessfulCreationHandler"},
+		Method:      "Success",
+		Params:      []Param{ctxParam, objParam, logParam},
+		Results:     []Result{errorResult},
+		HandWritten: "HandleCreation",
+		Summary:     "acts once, after the resource was first created in Azure",
+		Template:    "successful_creation_handler.go.tmpl",
+	},
+	{
+		Name:      "ErrorClassifier",
+		Interface: GoRef{ExtensionsPath, "ErrorClassifier"},
+		Method:    "ClassifyError",
+		Params: []Param{{Name: "cloudError", Type: GoRef{AzcorePath, "ResponseError"}, Pointer: true}, objParam,
+			{Name: "apiVersion", Type: GoRef{Name: "string"}}, logParam,
+			{Name: "next", Type: GoRef{ExtensionsPath, "ErrorClassifierFunc"}, Role: Next}},
+		Results:     []Result{{Type: GoRef{ExtensionsPath, "CloudErrorDetails"}, Composite: true}, errorResult},
+		HandWritten: "ClassifyARMError",
+		Summary:     "decides whether an error ARM returned is retried or waits for a spec change",
+		Template:    "error_classifier.go.tmpl",
+	},
+	{
+		Name:      "Deleter",
+		Interface: GoRef{ExtensionsPath, "Deleter"},
+		Method:    "Delete",
+		Params: []Param{ctxParam, objParam, resolverParam, armParam, logParam,
+			{Name: "next", Type: GoRef{ExtensionsPath, "DeleteFunc"}, Role: Next}},
+		Results:     []Result{{Type: GoRef{ExtensionsPath, "DeleteResult"}, Composite: true}, errorResult},
+		HandWritten: "DeleteFromAzure",
+		Summary:     "deletes the resource from Azure, leaves it there, or waits",
+		Template:    "deleter.go.tmpl",
 	},
 }
 

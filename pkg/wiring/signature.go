@@ -56,6 +56,9 @@ func (s *Signature) narrow(l Layout, m *astmodel.Model, rp Param) (Typed, error)
 			return Typed{}, err
 		}
 		hub = owner.HubType()
+	case Payload:
+		t.Type, t.Pointer = GoRef{Name: PayloadName(s.Kind.Name)}, true
+		return t, nil
 	default:
 		return t, nil
 	}
@@ -144,7 +147,11 @@ func (s Signature) String() string {
 	for i, r := range s.Point.Results {
 		results[i] = s.TypeString(r.Type, false)
 	}
-	fmt.Fprintf(&b, ") (%s)", strings.Join(results, ", "))
+	if len(results) == 1 {
+		fmt.Fprintf(&b, ") %s", results[0])
+	} else {
+		fmt.Fprintf(&b, ") (%s)", strings.Join(results, ", "))
+	}
 	return b.String()
 }
 

@@ -28,7 +28,7 @@ func TestValidateErrors(t *testing.T) {
 	lines := strings.Split(err.Error(), "\n")
 	want := []string{
 		"config.yaml:15:18: PreReconciliationOwnerChecker needs an owner, but containerservice ManagedCluster has no owner kind",
-		`config.yaml:15:49: unknown extension "PreReconcileChecker" on containerservice ManagedCluster (did you mean PreReconciliationChecker?); valid extensions are: PreReconciliationOwnerChecker, PreReconciliationChecker, PostReconciliationChecker`,
+		`config.yaml:15:49: unknown extension "PreReconcileChecker" on containerservice ManagedCluster (did you mean PreReconciliationChecker?); valid extensions are: ` + PointNames(),
 		"config.yaml:15:70: extension PreReconciliationOwnerChecker is listed twice for containerservice ManagedCluster",
 	}
 	if len(lines) != len(want) {
@@ -67,7 +67,7 @@ func TestDidYouMean(t *testing.T) {
 	cases := map[string]string{
 		"PostReconcilationChecker": " (did you mean PostReconciliationChecker?)",
 		"prereconciliationchecker": " (did you mean PreReconciliationChecker?)",
-		"Deleter":                  "",
+		"Finalizer":                "",
 	}
 	for name, want := range cases {
 		if got := didYouMean(name); got != want {

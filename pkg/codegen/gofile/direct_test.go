@@ -112,6 +112,10 @@ func (r *T) f(m map[string]int, list []int) error {
 	}
 	switch {
 	}
+	switch typed := r.payload.(type) {
+	case *T, *hub.Value:
+		return wrap(&Wrapper{V: typed})
+	}
 	var v hub.Value
 	type plain T
 	*r = T(plain{})

@@ -75,6 +75,8 @@ func (p *directPrinter) stmt(s dst.Stmt) {
 		p.rangeStmt(s)
 	case *dst.SwitchStmt:
 		p.switchStmt(s)
+	case *dst.TypeSwitchStmt:
+		p.typeSwitchStmt(s)
 	case *dst.ForStmt:
 		p.forStmt(s)
 	case *dst.DeclStmt:
@@ -180,9 +182,26 @@ func (p *directPrinter) switchStmt(s *dst.SwitchStmt) {
 		p.condition(s.Tag)
 		p.str(" ")
 	}
-	checkBlock(s.Body)
+	p.caseBlock(s.Body)
+}
+
+// typeSwitchStmt prints switch x := y.(type) {cases}, like switchStmt.
+func (p *directPrinter) typeSwitchStmt(s *dst.TypeSwitchStmt) {
+	checkNode(&s.Decs.NodeDecs, s.Decs.Switch, s.Decs.Init, s.Decs.Assign)
+	if s.Init != nil {
+		giveUp("type switch with init statement")
+	}
+	p.str("switch ")
+	p.simpleStmt(s.Assign)
+	p.str(" ")
+	p.caseBlock(s.Body)
+}
+
+// caseBlock prints a switch body: case clauses at the switch's indentation.
+func (p *directPrinter) caseBlock(body *dst.BlockStmt) {
+	checkBlock(body)
 	p.str("{")
-	for _, c := range s.Body.List {
+	for _, c := range body.List {
 		cc, ok := c.(*dst.CaseClause)
 		if !ok {
 			giveUp("switch body shape")

@@ -31,7 +31,7 @@ func (ext *ManagedClusterExtension) GetExtendedResources() []genruntime.Kubernet
 var _ extensions.PreReconciliationChecker = &ManagedClusterExtension{}
 
 // PreReconcileCheck implements extensions.PreReconciliationChecker:
-// it asserts to the hub type and calls the hand-written CheckBeforeReconcile.
+// it narrows to the generated types and calls the hand-written CheckBeforeReconcile.
 func (ext *ManagedClusterExtension) PreReconcileCheck(
 	ctx context.Context,
 	obj genruntime.MetaObject,
@@ -43,10 +43,48 @@ func (ext *ManagedClusterExtension) PreReconcileCheck(
 ) (extensions.PreReconcileCheckResult, error) {
 	hubObj, ok := obj.(*containerservice20231001s.ManagedCluster)
 	if !ok {
-		return extensions.PreReconcileCheckResult{}, unexpectedType("ManagedClusterExtension.PreReconcileCheck", "obj", obj, "*storage.ManagedCluster from github.com/asogen/asogen/v2/api/containerservice/v1api20231001/storage")
+		return extensions.PreReconcileCheckResult{}, unexpectedType("ManagedClusterExtension.PreReconcileCheck", "obj", obj, "the hub type *storage.ManagedCluster from github.com/asogen/asogen/v2/api/containerservice/v1api20231001/storage; extensions only receive the hub version")
 	}
 	return ext.CheckBeforeReconcile(ctx, hubObj, owner, resourceResolver, armClient, log, next)
 }
 
 // ManagedCluster must stay the hub: the build breaks here when the hub version moves.
 var _ conversion.Hub = &containerservice20231001s.ManagedCluster{}
+
+var _ extensions.ARMResourceModifier = &ManagedClusterExtension{}
+
+// ModifyARMResource implements extensions.ARMResourceModifier:
+// it narrows to the generated types and calls the hand-written ModifyARMPayload.
+func (ext *ManagedClusterExtension) ModifyARMResource(
+	ctx context.Context,
+	obj genruntime.MetaObject,
+	payload extensions.ARMPayload,
+	resourceResolver *resolver.Resolver,
+	armClient *genericarmclient.GenericClient,
+	log logr.Logger,
+) error {
+	hubObj, ok := obj.(*containerservice20231001s.ManagedCluster)
+	if !ok {
+		return unexpectedType("ManagedClusterExtension.ModifyARMResource", "obj", obj, "the hub type *storage.ManagedCluster from github.com/asogen/asogen/v2/api/containerservice/v1api20231001/storage; extensions only receive the hub version")
+	}
+	typedPayload, ok := newManagedClusterARMPayload(payload)
+	if !ok {
+		return unexpectedType("ManagedClusterExtension.ModifyARMResource", "payload", payload, "the *ManagedCluster_Spec_ARM of one of the API versions of containerservice ManagedCluster (2023-10-01)")
+	}
+	return ext.ModifyARMPayload(ctx, hubObj, typedPayload, resourceResolver, armClient, log)
+}
+
+// ManagedClusterARMPayload is the ARM payload of containerservice ManagedCluster about to be sent:
+// exactly one field is set, that of the API version being sent; what you change is what ARM receives.
+type ManagedClusterARMPayload struct {
+	V20231001 *containerservice20231001.ManagedCluster_Spec_ARM
+}
+
+// newManagedClusterARMPayload wraps the ARM payload of any API version of ManagedCluster.
+func newManagedClusterARMPayload(payload extensions.ARMPayload) (*ManagedClusterARMPayload, bool) {
+	switch typed := payload.(type) {
+	case *containerservice20231001.ManagedCluster_Spec_ARM:
+		return &ManagedClusterARMPayload{V20231001: typed}, true
+	}
+	return nil, false
+}

@@ -31,7 +31,7 @@ func (ext *DatabaseExtension) GetExtendedResources() []genruntime.KubernetesReso
 var _ extensions.PreReconciliationOwnerChecker = &DatabaseExtension{}
 
 // PreReconcileOwnerCheck implements extensions.PreReconciliationOwnerChecker:
-// it asserts to the hub type and calls the hand-written CheckOwnerBeforeReconcile.
+// it narrows to the generated types and calls the hand-written CheckOwnerBeforeReconcile.
 func (ext *DatabaseExtension) PreReconcileOwnerCheck(
 	ctx context.Context,
 	owner genruntime.MetaObject,
@@ -42,10 +42,32 @@ func (ext *DatabaseExtension) PreReconcileOwnerCheck(
 ) (extensions.PreReconcileCheckResult, error) {
 	hubOwner, ok := owner.(*kusto20221229s.Cluster)
 	if !ok {
-		return extensions.PreReconcileCheckResult{}, unexpectedType("DatabaseExtension.PreReconcileOwnerCheck", "owner", owner, "*storage.Cluster from github.com/asogen/asogen/v2/api/kusto/v1api20221229/storage")
+		return extensions.PreReconcileCheckResult{}, unexpectedType("DatabaseExtension.PreReconcileOwnerCheck", "owner", owner, "the hub type *storage.Cluster from github.com/asogen/asogen/v2/api/kusto/v1api20221229/storage; extensions only receive the hub version")
 	}
 	return ext.CheckOwnerBeforeReconcile(ctx, hubOwner, resourceResolver, armClient, log, next)
 }
 
 // Cluster must stay the hub: the build breaks here when the hub version moves.
 var _ conversion.Hub = &kusto20221229s.Cluster{}
+
+var _ extensions.Deleter = &DatabaseExtension{}
+
+// Delete implements extensions.Deleter:
+// it narrows to the generated types and calls the hand-written DeleteFromAzure.
+func (ext *DatabaseExtension) Delete(
+	ctx context.Context,
+	obj genruntime.MetaObject,
+	resourceResolver *resolver.Resolver,
+	armClient *genericarmclient.GenericClient,
+	log logr.Logger,
+	next extensions.DeleteFunc,
+) (extensions.DeleteResult, error) {
+	hubObj, ok := obj.(*kusto20221229s.Database)
+	if !ok {
+		return extensions.DeleteResult{}, unexpectedType("DatabaseExtension.Delete", "obj", obj, "the hub type *storage.Database from github.com/asogen/asogen/v2/api/kusto/v1api20221229/storage; extensions only receive the hub version")
+	}
+	return ext.DeleteFromAzure(ctx, hubObj, resourceResolver, armClient, log, next)
+}
+
+// Database must stay the hub: the build breaks here when the hub version moves.
+var _ conversion.Hub = &kusto20221229s.Database{}

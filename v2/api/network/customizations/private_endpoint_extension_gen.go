@@ -5,6 +5,7 @@ package customizations
 import (
 	"context"
 
+	"github.com/Azure/azure-sdk-for-go/sdk/azcore"
 	network20220701 "github.com/asogen/asogen/v2/api/network/v1api20220701"
 	network20220701s "github.com/asogen/asogen/v2/api/network/v1api20220701/storage"
 	network20240301 "github.com/asogen/asogen/v2/api/network/v1api20240301"
@@ -35,7 +36,7 @@ func (ext *PrivateEndpointExtension) GetExtendedResources() []genruntime.Kuberne
 var _ extensions.PostReconciliationChecker = &PrivateEndpointExtension{}
 
 // PostReconcileCheck implements extensions.PostReconciliationChecker:
-// it asserts to the hub type and calls the hand-written CheckAfterReconcile.
+// it narrows to the generated types and calls the hand-written CheckAfterReconcile.
 func (ext *PrivateEndpointExtension) PostReconcileCheck(
 	ctx context.Context,
 	obj genruntime.MetaObject,
@@ -47,10 +48,28 @@ func (ext *PrivateEndpointExtension) PostReconcileCheck(
 ) (extensions.PostReconcileCheckResult, error) {
 	hubObj, ok := obj.(*network20240301s.PrivateEndpoint)
 	if !ok {
-		return extensions.PostReconcileCheckResult{}, unexpectedType("PrivateEndpointExtension.PostReconcileCheck", "obj", obj, "*storage.PrivateEndpoint from github.com/asogen/asogen/v2/api/network/v1api20240301/storage")
+		return extensions.PostReconcileCheckResult{}, unexpectedType("PrivateEndpointExtension.PostReconcileCheck", "obj", obj, "the hub type *storage.PrivateEndpoint from github.com/asogen/asogen/v2/api/network/v1api20240301/storage; extensions only receive the hub version")
 	}
 	return ext.CheckAfterReconcile(ctx, hubObj, owner, resourceResolver, armClient, log, next)
 }
 
 // PrivateEndpoint must stay the hub: the build breaks here when the hub version moves.
 var _ conversion.Hub = &network20240301s.PrivateEndpoint{}
+
+var _ extensions.ErrorClassifier = &PrivateEndpointExtension{}
+
+// ClassifyError implements extensions.ErrorClassifier:
+// it narrows to the generated types and calls the hand-written ClassifyARMError.
+func (ext *PrivateEndpointExtension) ClassifyError(
+	cloudError *azcore.ResponseError,
+	obj genruntime.MetaObject,
+	apiVersion string,
+	log logr.Logger,
+	next extensions.ErrorClassifierFunc,
+) (extensions.CloudErrorDetails, error) {
+	hubObj, ok := obj.(*network20240301s.PrivateEndpoint)
+	if !ok {
+		return extensions.CloudErrorDetails{}, unexpectedType("PrivateEndpointExtension.ClassifyError", "obj", obj, "the hub type *storage.PrivateEndpoint from github.com/asogen/asogen/v2/api/network/v1api20240301/storage; extensions only receive the hub version")
+	}
+	return ext.ClassifyARMError(cloudError, hubObj, apiVersion, log, next)
+}

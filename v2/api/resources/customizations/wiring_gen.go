@@ -7,13 +7,14 @@ import (
 	"reflect"
 )
 
-// unexpectedType describes an object of another type than the hub reaching a dispatch method.
+// unexpectedType describes a value of another type than the one a dispatch method narrows to
+// (the hub, or the ARM payload of one of the kind's API versions).
 func unexpectedType(
 	method, param string,
 	got any,
-	hub string,
+	want string,
 ) error {
-	return fmt.Errorf("%s: %s has type %s, expected the hub type %s; extensions only receive the hub version", method, param, describeType(got), hub)
+	return fmt.Errorf("%s: %s has type %s, expected %s", method, param, describeType(got), want)
 }
 
 // describeType renders the dynamic type of v with its package path, since %T alone cannot tell

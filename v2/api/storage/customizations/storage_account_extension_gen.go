@@ -3,9 +3,14 @@
 package customizations
 
 import (
+	"context"
+
 	storage20230101 "github.com/asogen/asogen/v2/api/storage/v1api20230101"
 	storage20230101s "github.com/asogen/asogen/v2/api/storage/v1api20230101/storage"
 	"github.com/asogen/asogen/v2/pkg/genruntime"
+	"github.com/asogen/asogen/v2/pkg/genruntime/extensions"
+	"github.com/go-logr/logr"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // StorageAccountExtension hosts the extensions of storage StorageAccount.
@@ -20,3 +25,22 @@ func (ext *StorageAccountExtension) GetExtendedResources() []genruntime.Kubernet
 		&storage20230101s.StorageAccount{},
 	}
 }
+
+var _ extensions.SuccessfulCreationHandler = &StorageAccountExtension{}
+
+// Success implements extensions.SuccessfulCreationHandler:
+// it narrows to the generated types and calls the hand-written HandleCreation.
+func (ext *StorageAccountExtension) Success(
+	ctx context.Context,
+	obj genruntime.MetaObject,
+	log logr.Logger,
+) error {
+	hubObj, ok := obj.(*storage20230101s.StorageAccount)
+	if !ok {
+		return unexpectedType("StorageAccountExtension.Success", "obj", obj, "the hub type *storage.StorageAccount from github.com/asogen/asogen/v2/api/storage/v1api20230101/storage; extensions only receive the hub version")
+	}
+	return ext.HandleCreation(ctx, hubObj, log)
+}
+
+// StorageAccount must stay the hub: the build breaks here when the hub version moves.
+var _ conversion.Hub = &storage20230101s.StorageAccount{}

@@ -138,3 +138,27 @@ func do(s *Server, method, url, body string) (*http.Response, error) {
 	}
 	return resp, err
 }
+
+// TestExtensionRequestLogKeepsBody: the log holds each PUT body as sent, and the handler still
+// stores it, so tests can show what ARM received.
+func TestExtensionRequestLogKeepsBody(t *testing.T) {
+	s := newWithGroup(t)
+	s.Reset()
+	putAndWait(t, s, peID, map[string]any{"location": "westus2", "tags": map[string]any{"by": "modifier"}})
+	puts := 0
+	for _, r := range s.RequestsFor(peID) {
+		switch {
+		case r.Method == http.MethodPut:
+			puts++
+			if !strings.Contains(string(r.Body), `"by":"modifier"`) {
+				t.Errorf("PUT body %q does not hold what was sent", r.Body)
+			}
+		case r.Body != nil:
+			t.Errorf("%s without a body recorded %q", r.Method, r.Body)
+		}
+	}
+	stored, _ := s.Get(peID)
+	if puts != 1 || stored["tags"] == nil {
+		t.Errorf("%d PUTs; stored %v", puts, stored)
+	}
+}

@@ -3,6 +3,8 @@
 package armserver
 
 import (
+	"bytes"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -71,6 +73,7 @@ func (s *Server) Close() {
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	rec := Request{Method: r.Method, Path: r.URL.Path, APIVersion: r.URL.Query().Get("api-version"), Time: start}
+	rec.Body = captureBody(r)
 	resp := s.route(r, &rec)
 	rec.Status = resp.status
 	s.record(rec)
@@ -167,7 +170,28 @@ type Request struct {
 	Operation  bool // true for a poll of an operation URL
 	Status     int
 	Time       time.Time
+	// Body is the request body as the client sent it (nil when empty): what ARM received.
+	Body []byte
 }
+
+// captureBody keeps a copy of the request body for the log and hands the handlers the same
+// bytes, followed by the read error if reading failed.
+func captureBody(r *http.Request) []byte {
+	b, err := io.ReadAll(r.Body)
+	if err == nil {
+		err = io.EOF
+	}
+	r.Body = io.NopCloser(io.MultiReader(bytes.NewReader(b), errReader{err}))
+	if len(b) == 0 {
+		return nil
+	}
+	return b
+}
+
+// errReader fails every read with err.
+type errReader struct{ err error }
+
+func (e errReader) Read([]byte) (int, error) { return 0, e.err }
 
 // Requests returns every request answered since the start or the last Reset, oldest first.
 func (s *Server) Requests() []Request {

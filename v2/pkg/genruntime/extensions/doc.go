@@ -1,7 +1,7 @@
 // Package extensions defines the points at which hand-written code can change how the generic
 // ARM reconciler treats a resource kind. A kind's extension host (a genruntime.ResourceExtension)
 // opts in by implementing one of the interfaces here; the reconciler asks for a callable check
-// with the matching Create...Checker helper, which works whether or not the host implements it.
+// with the matching Create... helper, which works whether or not the host implements it.
 //
 // # The flow
 //
@@ -11,11 +11,16 @@
 //  2. PreReconciliationOwnerChecker — may stop here, before the resource is even read;
 //  3. GET the resource from Azure;
 //  4. PreReconciliationChecker — may stop here, before anything is written;
-//  5. PUT the resource and follow the operation to its end;
-//  6. PostReconciliationChecker — decides whether the resource is marked Ready.
+//  5. ARMResourceModifier — adjusts the payload; then PUT it and follow the operation to its end;
+//  6. PostReconciliationChecker — decides whether the resource is marked Ready;
+//  7. SuccessfulCreationHandler — once, the first time the resource is Ready.
+//
+// ErrorClassifier runs whenever ARM answers with an error, and Deleter when the object is deleted.
 //
 // Each check is given next, the rest of the chain. Calling next means "no objection"; the
-// terminal next always proceeds (pre-checks) or succeeds (post-check).
+// terminal next always proceeds (pre-checks) or succeeds (post-check). The ErrorClassifier's and
+// the Deleter's next is the reconciler's default behaviour: the classification by HTTP status,
+// and the ARM DELETE.
 //
 // # PreReconciliationOwnerChecker
 //
@@ -54,6 +59,57 @@
 //
 // Do not use it when ARM success means the resource is ready (the default), for checks that
 // belong before the PUT, or to modify the resource.
+//
+// # ARMResourceModifier
+//
+// Use it when the PUT body the spec produces would do harm, or lacks something only known when
+// the request is made: child resources that ARM deletes when the parent's PUT omits them (the
+// agent pools of a managed cluster, the subnets of a virtual network, when they are managed as
+// resources of their own), or a field computed from another resource. It receives the payload
+// just before it is sent — typed by the generated dispatch as the <Kind>_Spec_ARM of the API
+// version being sent — and changes it in place.
+//
+// Do not use it for defaults the user could write in the spec, for validation (admission
+// webhooks), or to hold the PUT back (PreReconciliationChecker). An error stops the PUT and shows
+// as a Warning naming ModifyARMResource.
+//
+// # SuccessfulCreationHandler
+//
+// Use it for one-time work after Azure has created the resource: recording something ARM only
+// returns then (an ID assigned by the service, the name of a resource group it created), or
+// initialisation that must not be repeated. It runs once, after the first reconcile that ends
+// Ready, with the status freshly read from Azure; changes it makes to the object are saved, and
+// the annotation CreatedAnnotation records that it ran. An error leaves the resource not Ready
+// and the handler runs again on the next reconcile, so make it safe to repeat.
+//
+// Do not use it for work needed on every reconcile (PostReconciliationChecker), or to write
+// secrets into the status.
+//
+// # ErrorClassifier
+//
+// Use it when the default classification is wrong for a kind: by default a 4xx answer other than
+// 408, 409 and 429 is fatal (the Ready condition is an Error and nothing happens until the spec
+// changes), everything else is retryable with backoff. Some services answer 400 for conditions
+// that settle by themselves — a referenced resource still provisioning, a role assignment whose
+// principal has not replicated yet — and a classifier can mark those codes retryable. It receives
+// ARM's error, the object and the API version of the failed request, and must call next for every
+// code it does not recognise. The Code it returns becomes the condition's reason and Message its
+// message.
+//
+// Do not use it to hide errors (a retryable error is still shown), or to classify errors that do
+// not come from ARM: those never reach it. When it returns an error, the default classification
+// is used.
+//
+// # Deleter
+//
+// Use it when a kind cannot simply be deleted with an ARM DELETE: a resource Azure does not allow
+// to delete, one deleted together with its owner anyway, or one whose deletion must wait for a
+// precondition. Return DeleteCompleted without calling next to leave the Azure resource in place
+// and let the object go; BlockDelete(reason) to keep the object and try again later (a Warning,
+// reason DeletionBlocked); or call next for the ARM DELETE.
+//
+// Do not use it to clean up other Kubernetes objects (owner references do that), and do not
+// leave Azure resources behind silently: say in the kind's documentation when deletion skips ARM.
 //
 // # Results: failure versus error
 //

@@ -56,6 +56,9 @@ func (run *reconcileRun) put(ctx context.Context) (outcome, bool) {
 	if err != nil {
 		return failedWith(errors.Wrap(err, "converting the spec for ARM")), true
 	}
+	if err := run.checkers.modify(ctx, run.obj, body, run.opts.Resolver, run.opts.ARMClient, run.log); err != nil {
+		return checkError("ModifyARMResource", err), true
+	}
 	poller, err := run.opts.ARMClient.BeginCreateOrUpdateByID(ctx, run.id, run.armObj.GetAPIVersion(), body)
 	if err != nil {
 		return failedWith(err), true

@@ -23,16 +23,18 @@ func (r *Reconciler) ensureFinalizer(ctx context.Context, obj genruntime.Kuberne
 	return errors.Wrap(r.kube.Update(ctx, obj), "adding the finalizer")
 }
 
-// delete removes the resource from Azure, when it was ever created there, then the finalizer.
+// delete removes the resource from Azure (the kind's Deleter, or the ARM DELETE when it was ever
+// created there), then the finalizer.
 func (r *Reconciler) delete(ctx context.Context, log logr.Logger, obj genruntime.KubernetesResource) (ctrl.Result, error) {
 	if !controllerutil.ContainsFinalizer(obj, Finalizer) {
 		return ctrl.Result{}, nil
 	}
-	if id, ok := genruntime.GetResourceID(obj); ok {
-		if err := r.deleteFromAzure(ctx, log, obj, id); err != nil {
-			return r.finish(ctx, log, obj, failedWith(err))
-		}
-		log.V(1).Info("Deleted from Azure", "resourceID", id)
+	result, err := r.checkers.delete(ctx, obj, r.opts.Resolver, r.opts.ARMClient, log)
+	if err == nil {
+		err = result.CreateConditionError() // blocked: kept, and tried again
+	}
+	if err != nil {
+		return r.finish(ctx, log, obj, failedWith(err))
 	}
 	controllerutil.RemoveFinalizer(obj, Finalizer)
 	return ctrl.Result{}, errors.Wrap(r.kube.Update(ctx, obj), "removing the finalizer")

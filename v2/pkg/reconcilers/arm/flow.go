@@ -113,6 +113,9 @@ func (run *reconcileRun) finishAfterOperation(ctx context.Context) outcome {
 	if result.Failure() {
 		return failedWith(result.CreateConditionError())
 	}
+	if err := run.handleCreation(ctx); err != nil {
+		return checkError("Success", err)
+	}
 	return succeeded()
 }
 

@@ -6,8 +6,11 @@ import (
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
+	"github.com/go-logr/logr"
+
 	"github.com/asogen/asogen/v2/pkg/genericarmclient"
 	"github.com/asogen/asogen/v2/pkg/genruntime/conditions"
+	"github.com/asogen/asogen/v2/pkg/genruntime/extensions"
 )
 
 // retryKind says when a resource is reconciled again.
@@ -62,15 +65,22 @@ func failedWith(err error) outcome {
 // armFailure classifies an ARM error: 4xx requests Azure will never accept are Errors (the user
 // must change the spec); conflicts, throttling, timeouts and 5xx are Warnings and retried.
 func armFailure(err error) outcome {
-	code := genericarmclient.ErrorCode(err)
-	status := genericarmclient.StatusCode(err)
-	if code == "" {
-		code = http.StatusText(status)
+	cloudError, _ := genericarmclient.AsResponseError(err)
+	details, _ := defaultClassification(cloudError, nil, "", logr.Discard())
+	details.Message = err.Error()
+	return classified(err, details)
+}
+
+// classified is the outcome of an ARM error classified as details: retryable errors are Warnings
+// retried with backoff (honouring Retry-After), fatal ones Errors waiting for a spec change.
+func classified(err error, details extensions.CloudErrorDetails) outcome {
+	severity := conditions.SeverityWarning
+	if !details.Retryable() {
+		severity = conditions.SeverityError
 	}
-	severity := armSeverity(status)
 	o := outcome{
-		severity: severity, reason: conditions.MakeReason(code, retryClass(severity)),
-		message: err.Error(), err: err, status: metav1.ConditionFalse, retry: retryFor(severity),
+		severity: severity, reason: conditions.MakeReason(details.Code, retryClass(severity)),
+		message: details.Message, err: err, status: metav1.ConditionFalse, retry: retryFor(severity),
 	}
 	if wait, ok := genericarmclient.RetryAfter(err); ok && severity == conditions.SeverityWarning {
 		o.retry, o.after = retryAfter, wait

@@ -51,6 +51,7 @@ func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Resu
 
 // finish writes the Ready condition and decides when to reconcile again.
 func (r *Reconciler) finish(ctx context.Context, log logr.Logger, obj genruntime.KubernetesResource, o outcome) (ctrl.Result, error) {
+	o = r.classify(obj, log, o)
 	if o.err != nil {
 		log.Error(o.err, "Reconcile failed", "reason", o.reason.Name, "severity", o.severity)
 	} else {

@@ -134,10 +134,10 @@ func TestServedUpdateAtNewerVersionMovesToIt(t *testing.T) {
 // azureName and owner are write-once: the API server rejects a change, naming the field and both
 // values, and nothing reaches ARM.
 func TestServedWriteOnceFieldsAreRejected(t *testing.T) {
-	createResourceGroup(t, "rg-once")
-	createResourceGroup(t, "rg-other")
+	createResourceGroup(t, "rg-writeonce")
+	createResourceGroup(t, "rg-writeonce-other")
 	sa := &storage.StorageAccount{ObjectMeta: meta("once1")}
-	sa.Spec.Owner = owner("rg-once")
+	sa.Spec.Owner = owner("rg-writeonce")
 	sa.Spec.Location = "westus2"
 	sa.Spec.Sku = storage.Sku{Name: "Standard_LRS"}
 	sa.Spec.Kind = "StorageV2"
@@ -148,11 +148,11 @@ func TestServedWriteOnceFieldsAreRejected(t *testing.T) {
 	rename.Spec.AzureName = "renamed"
 	expectRejected(t, rename, "spec.azureName is write-once", `"once1"`, `"renamed"`)
 	move := sa.DeepCopy()
-	move.Spec.Owner = owner("rg-other")
-	expectRejected(t, move, "spec.owner is write-once", `{name: "rg-once"}`, `{name: "rg-other"}`)
+	move.Spec.Owner = owner("rg-writeonce-other")
+	expectRejected(t, move, "spec.owner is write-once", `{name: "rg-writeonce"}`, `{name: "rg-writeonce-other"}`)
 	time.Sleep(300 * time.Millisecond)
 	for _, r := range suite.arm.Requests()[before:] {
-		if r.Method == http.MethodPut && strings.Contains(r.Path, "renamed") || strings.Contains(r.Path, "rg-other/providers") {
+		if r.Method == http.MethodPut && strings.Contains(r.Path, "renamed") || strings.Contains(r.Path, "rg-writeonce-other/providers") {
 			t.Errorf("a rejected update reached ARM: %s %s", r.Method, r.Path)
 		}
 	}
@@ -221,17 +221,6 @@ func get(t *testing.T, key client.ObjectKey, obj client.Object) {
 	t.Helper()
 	if err := suite.kube.Get(context.Background(), key, obj); err != nil {
 		t.Fatalf("reading %s as %T: %v", key.Name, obj, err)
-	}
-}
-
-func waitUntil(t *testing.T, what string, ok func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(wait)
-	for !ok() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(50 * time.Millisecond)
 	}
 }
 

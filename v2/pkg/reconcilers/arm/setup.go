@@ -22,15 +22,27 @@ type checkers struct {
 	pre      extensions.PreReconcileCheckFunc
 	hasPre   bool
 	post     extensions.PostReconcileCheckFunc
+	modify   extensions.ARMResourceModifierFunc
+	success  extensions.SuccessFunc
+	classify extensions.ErrorClassifierFunc
+	delete   extensions.DeleteFunc
+
+	hasSuccess, hasClassifier bool
 }
 
-func newCheckers(reg registration.Resource) checkers {
+// newCheckers builds a kind's extension points; deleteFunc is the reconciler's own deletion.
+func newCheckers(reg registration.Resource, deleteFunc extensions.DeleteFunc) checkers {
 	c := checkers{
-		pre:  extensions.CreatePreReconciliationChecker(reg.Extension),
-		post: extensions.CreatePostReconciliationChecker(reg.Extension),
+		pre:      extensions.CreatePreReconciliationChecker(reg.Extension),
+		post:     extensions.CreatePostReconciliationChecker(reg.Extension),
+		modify:   extensions.CreateARMResourceModifier(reg.Extension),
+		classify: extensions.CreateErrorClassifier(reg.Extension, defaultClassification),
+		delete:   extensions.CreateDeleter(reg.Extension, deleteFunc),
 	}
 	c.owner, c.hasOwner = extensions.CreatePreReconciliationOwnerChecker(reg.Extension)
+	c.success, c.hasSuccess = extensions.CreateSuccessfulCreationHandler(reg.Extension)
 	_, c.hasPre = reg.Extension.(extensions.PreReconciliationChecker)
+	_, c.hasClassifier = reg.Extension.(extensions.ErrorClassifier)
 	return c
 }
 
@@ -58,8 +70,9 @@ func setupController(mgr ctrl.Manager, reg kind, kinds registry, opts Options, l
 	r := &Reconciler{
 		kube: mgr.GetClient(), reg: reg, kinds: kinds, opts: opts,
 		backoff: newBackoff(opts.BackoffBase, opts.BackoffMax), log: log.WithName(name),
-		checkers: newCheckers(reg.Resource), now: time.Now,
+		now: time.Now,
 	}
+	r.checkers = newCheckers(reg.Resource, r.defaultDelete)
 	// Only spec changes start a reconcile; the reconciler's own writes (finalizer, resource ID,
 	// resume token, status) do not, or every reconcile would trigger the next one. Polling,
 	// backoff and resync use RequeueAfter.

@@ -62,7 +62,7 @@ func runSuite(m *testing.M) (int, error) {
 		return 0, err
 	}
 	env, err := envtestutil.New(envtestutil.Options{
-		CRDPaths: []string{configDir("crd", "bases")}, WebhookPaths: []string{configDir("webhook")}, Scheme: scheme,
+		CRDPaths: []string{configDir("crd", "bases")}, WebhookPaths: []string{configDir("webhook", "manifests.yaml")}, Scheme: scheme,
 	})
 	if err != nil {
 		return 0, err

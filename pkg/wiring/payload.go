@@ -1,0 +1,73 @@
+package wiring
+
+import (
+	"fmt"
+	"go/token"
+	"strings"
+
+	"github.com/dave/dst"
+
+	"github.com/asogen/asogen/pkg/astmodel"
+	"github.com/asogen/asogen/pkg/codegen/gofile"
+)
+
+// PayloadName is the generated type that hands the ARM payload to hand-written code typed:
+// "PrivateEndpointARMPayload", one field per API version of the kind.
+func PayloadName(kind string) string { return kind + "ARMPayload" }
+
+func payloadConstructorName(kind string) string { return "new" + PayloadName(kind) }
+
+// PayloadField is the field of the payload type holding one API version's ARM type: "V20240301".
+func PayloadField(apiVersion string) string {
+	return "V" + strings.TrimPrefix(astmodel.VersionPackageName(apiVersion), "v1api")
+}
+
+// payloadARMType is the ARM type of the kind's spec in one API package: <Kind>_Spec_ARM.
+func payloadARMType(l Layout, k *astmodel.Kind, ref astmodel.PackageRef) GoRef {
+	return GoRef{Path: l.ImportPath(ref), Name: k.Name + "_Spec_ARM"}
+}
+
+// payloadDescription says what the payload dispatch expects, for its mismatch error.
+func payloadDescription(k *astmodel.Kind) string {
+	return fmt.Sprintf("the *%s_Spec_ARM of one of the API versions of %s %s (%s)",
+		k.Name, k.Group, k.Name, strings.Join(k.Versions, ", "))
+}
+
+// payloadType declares the payload type: exactly one field is set, the API version being sent.
+func payloadType(l Layout, k *astmodel.Kind) dst.Decl {
+	var fields []*dst.Field
+	for i, ref := range k.APIPackages() {
+		f := field(PayloadField(k.Versions[i]), typeExpr(payloadARMType(l, k, ref), true))
+		f.Decs.Before = dst.NewLine
+		fields = append(fields, f)
+	}
+	st := &dst.StructType{Fields: &dst.FieldList{Opening: true, List: fields, Closing: true}}
+	d := &dst.GenDecl{Tok: token.TYPE, Specs: []dst.Spec{&dst.TypeSpec{Name: id(PayloadName(k.Name)), Type: st}}}
+	gofile.Decorate(&d.Decs.NodeDecs, []string{
+		fmt.Sprintf("%s is the ARM payload of %s %s about to be sent:", PayloadName(k.Name), k.Group, k.Name),
+		"exactly one field is set, that of the API version being sent; what you change is what ARM receives.",
+	})
+	return d
+}
+
+// payloadConstructor is newKindARMPayload(payload any) (*KindARMPayload, bool): a type switch
+// over the ARM types of every API version.
+func payloadConstructor(l Layout, k *astmodel.Kind) dst.Decl {
+	sw := &dst.TypeSwitchStmt{
+		Assign: &dst.AssignStmt{Lhs: []dst.Expr{id("typed")}, Tok: token.DEFINE,
+			Rhs: []dst.Expr{&dst.TypeAssertExpr{X: id("payload")}}},
+		Body: &dst.BlockStmt{},
+	}
+	for i, ref := range k.APIPackages() {
+		wrapped := &dst.UnaryExpr{Op: token.AND, X: &dst.CompositeLit{Type: id(PayloadName(k.Name)),
+			Elts: []dst.Expr{&dst.KeyValueExpr{Key: id(PayloadField(k.Versions[i])), Value: id("typed")}}}}
+		sw.Body.List = append(sw.Body.List, &dst.CaseClause{
+			List: []dst.Expr{typeExpr(payloadARMType(l, k, ref), true)},
+			Body: []dst.Stmt{ret(wrapped, id("true"))},
+		})
+	}
+	params := []*dst.Field{field("payload", qual(GoRef{ExtensionsPath, "ARMPayload"}))}
+	results := []*dst.Field{field("", &dst.StarExpr{X: id(PayloadName(k.Name))}), field("", id("bool"))}
+	return funcDecl(nil, payloadConstructorName(k.Name), params, results, []dst.Stmt{sw, ret(id("nil"), id("false"))},
+		fmt.Sprintf("%s wraps the ARM payload of any API version of %s.", payloadConstructorName(k.Name), k.Name))
+}

@@ -1,0 +1,57 @@
+package extensions
+
+import (
+	"github.com/pkg/errors"
+
+	"github.com/asogen/asogen/v2/pkg/genruntime/conditions"
+)
+
+// ReasonDeletionBlocked is the reason of the Ready condition while a Deleter blocks deletion.
+var ReasonDeletionBlocked = conditions.MakeReason("DeletionBlocked", conditions.RetrySlow)
+
+// DeleteResult is what a deletion decided. The zero value is DeleteCompleted, which is what an
+// extension returns beside an error.
+type DeleteResult struct {
+	blocked bool
+	message string
+}
+
+// DeleteCompleted says the object may be removed from Kubernetes: the resource is gone from
+// Azure, or is deliberately left there.
+func DeleteCompleted() DeleteResult {
+	return DeleteResult{}
+}
+
+// BlockDelete keeps the object (and its finalizer) and tries again later; message says what the
+// deletion waits for and is shown on the Ready condition as a Warning, reason DeletionBlocked.
+func BlockDelete(message string) DeleteResult {
+	return DeleteResult{blocked: true, message: message}
+}
+
+// Completed reports whether the object may be removed.
+func (r DeleteResult) Completed() bool {
+	return !r.blocked
+}
+
+// Message is the reason given to BlockDelete; empty when completed.
+func (r DeleteResult) Message() string {
+	return r.message
+}
+
+// String describes the result, for logs.
+func (r DeleteResult) String() string {
+	if r.blocked {
+		return "Blocked: " + r.message
+	}
+	return "Completed"
+}
+
+// CreateConditionError returns the error the reconciler shows on the Ready condition: nil when
+// completed, a Warning with reason DeletionBlocked when blocked.
+func (r DeleteResult) CreateConditionError() error {
+	if !r.blocked {
+		return nil
+	}
+
+	return conditions.NewReadyConditionImpactingError(errors.New(r.message), conditions.SeverityWarning, ReasonDeletionBlocked)
+}

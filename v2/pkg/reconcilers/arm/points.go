@@ -1,0 +1,96 @@
+package arm
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/Azure/azure-sdk-for-go/sdk/azcore"
+	"github.com/go-logr/logr"
+	"github.com/pkg/errors"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	"github.com/asogen/asogen/v2/pkg/genericarmclient"
+	"github.com/asogen/asogen/v2/pkg/genruntime"
+	"github.com/asogen/asogen/v2/pkg/genruntime/conditions"
+	"github.com/asogen/asogen/v2/pkg/genruntime/extensions"
+	"github.com/asogen/asogen/v2/pkg/resolver"
+)
+
+// classify lets the kind's ErrorClassifier decide about an ARM error; without one, or when it
+// fails (it logs why), the default classification failedWith made stands.
+func (r *Reconciler) classify(obj genruntime.MetaObject, log logr.Logger, o outcome) outcome {
+	cloudError, ok := genericarmclient.AsResponseError(o.err)
+	if !ok || !r.checkers.hasClassifier {
+		return o
+	}
+	details, err := r.checkers.classify(cloudError, obj, requestAPIVersion(cloudError), log)
+	if err != nil {
+		return o
+	}
+	return classified(o.err, details)
+}
+
+// defaultClassification is the reconciler's classification of an ARM error, by HTTP status: the
+// next of every ErrorClassifier.
+func defaultClassification(cloudError *azcore.ResponseError, _ genruntime.MetaObject, _ string, _ logr.Logger) (extensions.CloudErrorDetails, error) {
+	code := cloudError.ErrorCode
+	if code == "" {
+		code = http.StatusText(cloudError.StatusCode)
+	}
+	class := extensions.ErrorRetryable
+	if armSeverity(cloudError.StatusCode) == conditions.SeverityError {
+		class = extensions.ErrorFatal
+	}
+	return extensions.CloudErrorDetails{Classification: class, Code: code, Message: cloudError.Error()}, nil
+}
+
+// requestAPIVersion is the api-version of the request that failed.
+func requestAPIVersion(cloudError *azcore.ResponseError) string {
+	if cloudError.RawResponse == nil || cloudError.RawResponse.Request == nil {
+		return ""
+	}
+	return cloudError.RawResponse.Request.URL.Query().Get("api-version")
+}
+
+// defaultDelete is the reconciler's deletion, the next of every Deleter: the ARM DELETE, when the
+// resource was ever claimed in Azure.
+func (r *Reconciler) defaultDelete(
+	ctx context.Context, obj genruntime.MetaObject, _ *resolver.Resolver, _ *genericarmclient.GenericClient, log logr.Logger,
+) (extensions.DeleteResult, error) {
+	id, ok := genruntime.GetResourceID(obj)
+	resource, isResource := obj.(genruntime.KubernetesResource)
+	if !ok || !isResource {
+		return extensions.DeleteCompleted(), nil
+	}
+	if err := r.deleteFromAzure(ctx, log, resource, id); err != nil {
+		return extensions.DeleteResult{}, err
+	}
+	log.V(1).Info("Deleted from Azure", "resourceID", id)
+	return extensions.DeleteCompleted(), nil
+}
+
+// handleCreation runs the SuccessfulCreationHandler once: the first time the resource is Ready.
+// What the handler changed, and CreatedAnnotation, are saved with a merge patch (so the spec as
+// converted for ARM is not written back); the in-memory status, fresh from Azure and as the
+// handler left it, is kept for the status update that ends the reconcile.
+func (run *reconcileRun) handleCreation(ctx context.Context) error {
+	if !run.checkers.hasSuccess || run.obj.GetAnnotations()[extensions.CreatedAnnotation] != "" {
+		return nil
+	}
+	before := run.obj.DeepCopyObject().(client.Object)
+	if err := run.checkers.success(ctx, run.obj, run.log); err != nil {
+		return err
+	}
+	annotations := run.obj.GetAnnotations()
+	if annotations == nil {
+		annotations = map[string]string{}
+	}
+	annotations[extensions.CreatedAnnotation] = "true"
+	run.obj.SetAnnotations(annotations)
+	saved := run.obj.DeepCopyObject().(client.Object)
+	if err := run.kube.Patch(ctx, saved, client.MergeFrom(before)); err != nil {
+		return errors.Wrap(err, "recording that the creation was handled")
+	}
+	run.obj.SetResourceVersion(saved.GetResourceVersion())
+	return nil
+}
