@@ -57,7 +57,7 @@ func pipeline() []Stage {
 // errors of the sink come back as they are. The Result is never nil: on error it still
 // carries the warnings found before it.
 func Generate(cfg *config.Config, sink fileset.Sink) (*Result, error) {
-	roots := []string{cfg.Output.API, cfg.Output.Registry, cfg.Output.Manifests}
+	roots := []string{cfg.Output.API, cfg.Output.Registry, cfg.Output.Manifests, cfg.Output.Samples}
 	st := &State{Config: cfg, Out: newOutput(sink, roots)}
 	err := run(st, pipeline())
 	return &Result{Paths: st.Out.paths, Roots: roots, Warnings: st.Warnings}, err

@@ -6,10 +6,13 @@ import "github.com/asogen/asogen/pkg/codegen/manifests"
 func emitManifests() Stage {
 	return Stage{
 		Name:        "emitManifests",
-		Description: "Kubernetes manifests: the CRD kustomization serving every kind through the conversion webhook",
+		Description: "Kubernetes manifests: the CRD kustomization (conversion webhook) and a sample per kind and version",
 		Requires:    []string{stagePlan, stageEmitWiring},
 		Run: func(st *State) error {
-			return manifests.Emit(st.Config.Output.Manifests, st.Model, st.Out.put)
+			if err := manifests.Emit(st.Config.Output.Manifests, st.Model, st.Out.put); err != nil {
+				return err
+			}
+			return manifests.EmitSamples(st.Config.Output.Samples, st.Model, st.Out.put)
 		},
 	}
 }

@@ -25,6 +25,7 @@ func planFiles() Stage {
 			if st.Config != nil { // nil in tests that emit a model without a config
 				paths = append(paths, wiring.Plan(wiring.LayoutOf(st.Config), st.Model)...)
 				paths = append(paths, manifests.Plan(st.Config.Output.Manifests)...)
+				paths = append(paths, manifests.SamplePaths(st.Config.Output.Samples, st.Model)...)
 			}
 			return st.Out.plan(paths)
 		},

@@ -30,6 +30,9 @@ type Output struct {
 	// Manifests is the root of the generated Kubernetes manifests (default "v2/config"); its crd/bases
 	// folder is controller-gen's, and asogen writes the kustomization that serves those CRDs.
 	Manifests string
+	// Samples is the root of the generated samples (default "v2/samples"): one minimal object per
+	// kind and API version, <group>/<version>/<kind>.yaml.
+	Samples string
 }
 
 // Group maps a config group name to its folder of specs.
@@ -79,6 +82,7 @@ const (
 	DefaultAPIRoot       = "v2/api"
 	DefaultRegistryRoot  = "v2/internal/controllers"
 	DefaultManifestsRoot = "v2/config"
+	DefaultSamplesRoot   = "v2/samples"
 )
 
 // Load reads and validates the config file at path.

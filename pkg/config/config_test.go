@@ -24,7 +24,7 @@ func TestLoadGood(t *testing.T) {
 	if cfg.Module != "example.com/fromgomod" || cfg.SpecRoot != "/data/specs" {
 		t.Errorf("module %q specRoot %q", cfg.Module, cfg.SpecRoot)
 	}
-	if cfg.Output != (Output{API: DefaultAPIRoot, Registry: DefaultRegistryRoot, Manifests: DefaultManifestsRoot}) {
+	if cfg.Output != (Output{API: DefaultAPIRoot, Registry: DefaultRegistryRoot, Manifests: DefaultManifestsRoot, Samples: DefaultSamplesRoot}) {
 		t.Errorf("output defaults: %+v", cfg.Output)
 	}
 	r := cfg.Resources[0]

@@ -33,6 +33,7 @@ func (d *decoder) finish(cfg *Config) {
 	cfg.Output.API = d.outputPath(cfg.Output.API, DefaultAPIRoot, d.raw.apiPos, "output.api")
 	cfg.Output.Registry = d.outputPath(cfg.Output.Registry, DefaultRegistryRoot, d.raw.registryPos, "output.registry")
 	cfg.Output.Manifests = d.outputPath(cfg.Output.Manifests, DefaultManifestsRoot, d.raw.manifestPos, "output.manifests")
+	cfg.Output.Samples = d.outputPath(cfg.Output.Samples, DefaultSamplesRoot, d.raw.samplesPos, "output.samples")
 	d.checkGroups(cfg)
 	d.checkResources(cfg)
 	d.checkDirectives(cfg)

@@ -12,6 +12,7 @@ type pending struct {
 	apiPos      diag.Pos
 	registryPos diag.Pos
 	manifestPos diag.Pos
+	samplesPos  diag.Pos
 }
 
 // config decodes the document root into cfg; false when it is not a mapping at all.
@@ -45,6 +46,7 @@ func (d *decoder) output(n *yaml.Node, cfg *Config) {
 		"api":       d.setStr(&cfg.Output.API, &d.raw.apiPos, "output.api"),
 		"registry":  d.setStr(&cfg.Output.Registry, &d.raw.registryPos, "output.registry"),
 		"manifests": d.setStr(&cfg.Output.Manifests, &d.raw.manifestPos, "output.manifests"),
+		"samples":   d.setStr(&cfg.Output.Samples, &d.raw.samplesPos, "output.samples"),
 	})
 }
 

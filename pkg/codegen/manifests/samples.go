@@ -1,0 +1,172 @@
+package manifests
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/asogen/asogen/pkg/astmodel"
+	"github.com/asogen/asogen/pkg/codegen/fileset"
+)
+
+// SampleLocation is the Azure region samples are created in.
+const SampleLocation = "westus2"
+
+// maxSampleDepth bounds how deep required objects are filled (recursive schemas).
+const maxSampleDepth = 6
+
+// SamplePaths lists the sample of every kind and API version under root:
+// <root>/<group>/<version>/<kind>.yaml.
+func SamplePaths(root string, m *astmodel.Model) []string {
+	var paths []string
+	for _, k := range m.Kinds {
+		for _, ref := range k.APIPackages() {
+			paths = append(paths, samplePath(root, ref, k.Name))
+		}
+	}
+	return paths
+}
+
+func samplePath(root string, ref astmodel.PackageRef, kind string) string {
+	return path.Join(root, ref.Group, ref.KubeVersion(), strings.ToLower(kind)+".yaml")
+}
+
+// SampleName is the name of the sample of a kind at an API version, e.g. privateendpoint20220701:
+// lower-case letters and digits only, so it is also a valid Azure name for most resource types.
+func SampleName(kind string, ref astmodel.PackageRef) string {
+	return strings.ToLower(kind) + strings.ReplaceAll(ref.APIVersion, "-", "")
+}
+
+// EmitSamples hands a minimal valid sample of every kind and API version to put: the required
+// properties with example values, the location, and the owner set to the sample of the owner kind
+// at its hub's API version.
+func EmitSamples(root string, m *astmodel.Model, put func(p string, content []byte) error) error {
+	for _, k := range m.Kinds {
+		for _, ref := range k.APIPackages() {
+			content, err := sample(m, k, ref)
+			if err == nil {
+				err = put(samplePath(root, ref, k.Name), content)
+			}
+			if err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func sample(m *astmodel.Model, k *astmodel.Kind, ref astmodel.PackageRef) ([]byte, error) {
+	res, ok := m.Packages[ref].Definitions[k.Name].(*astmodel.Resource)
+	if !ok {
+		return nil, fmt.Errorf("internal error: %s has no resource %s", ref, k.Name)
+	}
+	spec := sampler{m: m}.object(res.Spec, 0)
+	if k.Owner != nil {
+		spec["owner"] = map[string]any{"name": ownerSampleName(m, k.Owner)}
+	}
+	doc := map[string]any{
+		"apiVersion": ref.KubeGroup() + "/" + ref.KubeVersion(),
+		"kind":       k.Name,
+		"metadata":   map[string]any{"name": SampleName(k.Name, ref), "namespace": "default"},
+		"spec":       spec,
+	}
+	var body strings.Builder
+	enc := yaml.NewEncoder(&body)
+	enc.SetIndent(2)
+	if err := enc.Encode(doc); err != nil {
+		return nil, fmt.Errorf("internal error: sample of %s: %v", k.Name, err)
+	}
+	return []byte(fileset.YAMLHeader + "\n# A minimal " + k.Name + " at " + ref.KubeVersion() + "; apply with kubectl apply -f.\n" + body.String()), nil
+}
+
+// ownerSampleName names the owner kind's sample at its hub's API version.
+func ownerSampleName(m *astmodel.Model, owner *astmodel.OwnerKind) string {
+	if k, ok := m.Kind(owner.Group, owner.Kind); ok {
+		return SampleName(k.Name, k.Hub.APIRef())
+	}
+	return strings.ToLower(owner.Kind)
+}
+
+// sampler fills objects with example values.
+type sampler struct{ m *astmodel.Model }
+
+// object fills the required properties (and the location) of the named object; a union gets its
+// first option.
+func (s sampler) object(name astmodel.TypeName, depth int) map[string]any {
+	out := map[string]any{}
+	obj, ok := s.lookupObject(name)
+	if !ok || depth > maxSampleDepth {
+		return out
+	}
+	option := s.simplestOption(obj)
+	for _, p := range obj.Properties {
+		if p.JSONName == "location" && p.Type == astmodel.StringType {
+			out[p.JSONName] = SampleLocation
+		} else if (p.Required || p.Name == option) && p.Name != "AzureName" && p.Name != "Owner" {
+			out[p.JSONName] = s.value(p.Type, depth+1)
+		}
+	}
+	return out
+}
+
+// simplestOption is the union option with the fewest required properties (the last on a tie:
+// read-write kinds of a resource tend to come after read-only ones, as Kusto databases do);
+// "" when obj is not a union.
+func (s sampler) simplestOption(obj *astmodel.Object) string {
+	if obj.OneOf == nil {
+		return ""
+	}
+	best, fewest := "", -1
+	for _, p := range obj.Properties {
+		if _, isOption := obj.OneOf.Values[p.Name]; !isOption {
+			continue
+		}
+		n := 0
+		if o, ok := s.lookupObject(p.Type.(astmodel.TypeName)); ok {
+			for _, q := range o.Properties {
+				if q.Required {
+					n++
+				}
+			}
+		}
+		if fewest < 0 || n <= fewest {
+			best, fewest = p.Name, n
+		}
+	}
+	return best
+}
+
+func (s sampler) lookupObject(name astmodel.TypeName) (*astmodel.Object, bool) {
+	d, ok := s.m.Lookup(name)
+	if !ok {
+		return nil, false
+	}
+	obj, ok := d.(*astmodel.Object)
+	return obj, ok
+}
+
+// value is an example of type t: the first enum value, 1, true, "example", one-element lists.
+func (s sampler) value(t astmodel.Type, depth int) any {
+	switch t := t.(type) {
+	case astmodel.Primitive:
+		return map[astmodel.Primitive]any{astmodel.StringType: "example", astmodel.IntType: 1, astmodel.FloatType: 1, astmodel.BoolType: true}[t]
+	case *astmodel.ArrayType:
+		return []any{s.value(t.Elem, depth)}
+	case *astmodel.MapType:
+		return map[string]any{"example": s.value(t.Value, depth)}
+	case astmodel.TypeName:
+		if d, ok := s.m.Lookup(t); ok {
+			if e, isEnum := d.(*astmodel.Enum); isEnum && len(e.Values) > 0 {
+				return e.Values[0]
+			}
+		}
+		return s.object(t, depth)
+	case astmodel.ExternalType:
+		if t == astmodel.ResourceReferenceType {
+			return map[string]any{"armId": "/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/example"}
+		}
+	}
+	return map[string]any{}
+}
