@@ -9,7 +9,7 @@ FUZZTIME ?= 5s
 # Folders searched for fuzz targets (func FuzzXxx in *_test.go).
 FUZZ_DIRS := pkg
 
-.PHONY: build generate verify verify-asogen verify-controller-gen test fuzz lint bench bench-quick
+.PHONY: build generate verify verify-asogen verify-controller-gen test fuzz lint bench bench-quick run-local
 
 ## build: the asogen binary (bin/asogen) and every package
 build:
@@ -50,6 +50,13 @@ test:
 	fi; \
 	go test ./...
 	$(MAKE) --no-print-directory fuzz
+
+## run-local: the operator as a process against a local kube-apiserver, etcd and ARM stand-in; Ctrl-C stops all
+run-local:
+	if [ -z "$${KUBEBUILDER_ASSETS:-}" ]; then \
+		KUBEBUILDER_ASSETS="$$(hack/envtest/install.sh | tail -1)"; export KUBEBUILDER_ASSETS; \
+	fi; \
+	go run ./v2/internal/cmd/runlocal
 
 ## fuzz: each fuzz target for FUZZTIME (default 5s); longer: make fuzz FUZZTIME=10m
 fuzz:

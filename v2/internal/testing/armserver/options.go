@@ -1,6 +1,7 @@
 package armserver
 
 import (
+	"net"
 	"net/http"
 	"strings"
 )
@@ -36,6 +37,7 @@ type options struct {
 	kustoStatus   int
 	kustoCode     string
 	tls           bool
+	listener      net.Listener
 }
 
 func defaultOptions() options {
@@ -100,4 +102,10 @@ func (o *options) pollingStyle(method string, rid resourceID) PollingStyle {
 		return style
 	}
 	return o.style
+}
+
+// WithListener serves on l instead of a new loopback port (the armserver program listens on a
+// fixed address).
+func WithListener(l net.Listener) Option {
+	return func(o *options) { o.listener = l }
 }

@@ -37,6 +37,10 @@ func New(opts ...Option) *Server {
 		o(&s.opts)
 	}
 	s.http = httptest.NewUnstartedServer(s)
+	if s.opts.listener != nil {
+		_ = s.http.Listener.Close()
+		s.http.Listener = s.opts.listener
+	}
 	if s.opts.tls {
 		s.http.StartTLS()
 	} else {

@@ -149,3 +149,13 @@ func Start(tb testing.TB, crdPaths ...string) (*rest.Config, client.Client, func
 	tb.Cleanup(stop)
 	return env.Config, env.Client, stop
 }
+
+// Kubeconfig provisions a user in the given groups (system:masters for an administrator) and
+// returns a kubeconfig for it, to hand to another process.
+func (e *Environment) Kubeconfig(name string, groups ...string) ([]byte, error) {
+	user, err := e.env.AddUser(envtest.User{Name: name, Groups: groups}, nil)
+	if err != nil {
+		return nil, errors.Wrapf(err, "envtest: adding user %s", name)
+	}
+	return user.KubeConfig()
+}

@@ -1,0 +1,140 @@
+package localrun_test
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/yaml"
+
+	"github.com/asogen/asogen/v2/internal/localrun"
+	"github.com/asogen/asogen/v2/internal/testing/armserver"
+)
+
+const readyTimeout = 90 * time.Second
+
+// readSamples reads every generated sample.
+func readSamples(t *testing.T) []*unstructured.Unstructured {
+	t.Helper()
+	var out []*unstructured.Unstructured
+	root := filepath.Join(localrun.RepoDir(), "v2", "samples")
+	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || filepath.Ext(path) != ".yaml" {
+			return err
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		obj := &unstructured.Unstructured{}
+		if err := yaml.Unmarshal(data, &obj.Object); err != nil {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+		out = append(out, obj)
+		return nil
+	})
+	if err != nil || len(out) == 0 {
+		t.Fatalf("reading the samples: %v (%d found)", err, len(out))
+	}
+	return out
+}
+
+// readyStatus returns the status and reason of obj's Ready condition.
+func readyStatus(obj *unstructured.Unstructured) (status, reason, message string) {
+	conds, _, _ := unstructured.NestedSlice(obj.Object, "status", "conditions")
+	for _, c := range conds {
+		m, _ := c.(map[string]any)
+		if m["type"] == "Ready" {
+			return fmt.Sprint(m["status"]), fmt.Sprint(m["reason"]), fmt.Sprint(m["message"])
+		}
+	}
+	return "", "", ""
+}
+
+func waitReady(t *testing.T, obj *unstructured.Unstructured) {
+	t.Helper()
+	eventually(t, readyTimeout, obj.GetKind()+" "+obj.GetName()+" Ready", func() error {
+		got := &unstructured.Unstructured{}
+		got.SetGroupVersionKind(obj.GroupVersionKind())
+		if err := suite.kube.Get(context.Background(), client.ObjectKeyFromObject(obj), got); err != nil {
+			return err
+		}
+		if status, reason, msg := readyStatus(got); status != "True" {
+			return fmt.Errorf("Ready=%s %s %s", status, reason, msg)
+		}
+		return nil
+	})
+}
+
+// armAPIVersion is the ARM api-version of a Kubernetes version: v1api20220701 → 2022-07-01.
+func armAPIVersion(apiVersion string) string {
+	v := strings.TrimPrefix(apiVersion[strings.Index(apiVersion, "/")+1:], "v1api")
+	return v[0:4] + "-" + v[4:6] + "-" + v[6:8] + strings.TrimPrefix(v[8:], "")
+}
+
+// putsFor lists the resource PUTs (not polls) whose path ends with the Azure name.
+func putsFor(requests []armserver.Request, name string) []armserver.Request {
+	var out []armserver.Request
+	for _, r := range requests {
+		if r.Method == http.MethodPut && !r.Operation && strings.HasSuffix(strings.ToLower(r.Path), "/"+name) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// The controller binary, as a process, takes every generated sample applied through the API
+// server to Ready: one PUT per resource at the sample's API version, the configured extensions
+// on the way (owner check of the Kusto database, post-check of the private endpoints).
+func TestOperatorRunsEverySample(t *testing.T) {
+	ctl := startController(t, suite.kubeconfig, "--log-level=debug")
+	eventually(t, time.Minute, "readyz", func() error { _, err := get("http://" + ctl.probes + "/readyz"); return err })
+	samples := readSamples(t)
+	for _, s := range samples {
+		if err := suite.kube.Create(context.Background(), s.DeepCopy()); err != nil {
+			t.Fatalf("applying %s %s: %v", s.GetKind(), s.GetName(), err)
+		}
+	}
+	for _, s := range samples {
+		waitReady(t, s)
+	}
+	requests, err := suite.arm.Requests()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range samples {
+		puts := putsFor(requests, s.GetName())
+		if len(puts) != 1 || puts[0].APIVersion != armAPIVersion(s.GetAPIVersion()) {
+			t.Errorf("%s %s: PUTs %+v, want one at %s", s.GetKind(), s.GetName(), puts, armAPIVersion(s.GetAPIVersion()))
+		}
+	}
+	out := ctl.Output()
+	for _, want := range [][]string{
+		{"Proceeding with reconciliation", "database20221229", "PreReconcileOwnerCheck"},
+		{"Post-reconciliation check succeeded", "privateendpoint20220701", "PostReconcileCheck"},
+	} {
+		if !anyLineHas(out, want...) {
+			t.Errorf("no log line with %q", want)
+		}
+	}
+}
+
+func anyLineHas(output string, parts ...string) bool {
+	for _, l := range strings.Split(output, "\n") {
+		all := true
+		for _, p := range parts {
+			all = all && strings.Contains(l, p)
+		}
+		if all {
+			return true
+		}
+	}
+	return false
+}
