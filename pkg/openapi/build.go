@@ -3,6 +3,7 @@
 package openapi
 
 import (
+	"errors"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -46,7 +47,7 @@ func Build(cfg *config.Config) (*astmodel.Model, error) {
 func build(cfg *config.Config, l *loader) (*astmodel.Model, error) {
 	b := &builder{
 		cfg:     cfg,
-		load:    l,
+		load:    l.confinedTo(cfg.SpecRoot),
 		dirs:    newDirectives(cfg.Directives),
 		goNames: &nameMemo{names: map[string]string{}},
 		model:   astmodel.NewModel(cfg.Module, cfg.Output.API),
@@ -168,6 +169,10 @@ func (b *builder) folderDocs(plan *pkgPlan, results []parsed) ([]*document, bool
 	var errs diag.List
 	for i, path := range plan.files {
 		d, err := b.load.store(path, results[i])
+		var refused *refusedError
+		if errors.As(err, &refused) {
+			err = refused.asDiag()
+		}
 		if err != nil {
 			errs.Merge(err)
 			continue
