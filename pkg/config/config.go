@@ -98,6 +98,10 @@ func Parse(name, abs string, data []byte) (*Config, error) {
 	}
 	d := &decoder{file: name}
 	cfg := &Config{Path: abs, Dir: filepath.Dir(abs)}
+	d.expandAliases(&root)
+	if err := d.errs.Err(); err != nil {
+		return nil, err
+	}
 	if d.config(&root, cfg) {
 		d.finish(cfg)
 	}
