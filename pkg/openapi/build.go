@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/asogen/asogen/internal/parallel"
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/config"
 	"github.com/asogen/asogen/pkg/diag"
@@ -142,6 +143,7 @@ func (b *builder) buildPackages(refs []astmodel.PackageRef) {
 	fetch := b.load.prefetch(folders)
 	defer fetch.stop()
 	var running sync.WaitGroup
+	var caught parallel.Catcher                            // a panic while building is re-raised here, not on a worker
 	building := make(chan struct{}, runtime.GOMAXPROCS(0)) // one token per package being built
 	for i, ref := range refs {
 		plan := b.pkgs[ref]
@@ -154,12 +156,15 @@ func (b *builder) buildPackages(refs []astmodel.PackageRef) {
 		p.resources = plan.resources
 		building <- struct{}{}
 		running.Go(func() {
-			p.buildAll()
-			b.finish(p, plan.dir)
-			<-building
+			defer func() { <-building }()
+			caught.Call(func() {
+				p.buildAll()
+				b.finish(p, plan.dir)
+			})
 		})
 	}
 	running.Wait()
+	caught.Repanic()
 }
 
 // folderDocs caches a package's parsed files and returns them; false (with the errors reported)

@@ -2,6 +2,7 @@ package wiring
 
 import (
 	"errors"
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/scanner"
@@ -66,7 +67,8 @@ func LoadMethods(dir string, l Layout, groups []string) ([]Method, error) {
 	env := append(os.Environ(), "GOPROXY=off")
 	pkgs, err := packages.Load(&packages.Config{Mode: LoadMode, Dir: dir, Env: env}, patterns...)
 	if err != nil {
-		return nil, diag.Errorf(diag.Pos{File: dir}, "loading the customizations packages: %v", err)
+		// go list itself failed: not a problem of the hand-written code (exit 3, not 2).
+		return nil, fmt.Errorf("loading the customizations packages in %s with go list: %w", dir, err)
 	}
 	var out []Method
 	var errs diag.List

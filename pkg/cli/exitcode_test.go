@@ -1,0 +1,115 @@
+package cli
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/spf13/cobra"
+
+	"github.com/asogen/asogen/pkg/diag"
+)
+
+// TestExitCodesThroughRun: the user's input exits 2 with a positioned message, anything else
+// (go list failing, an internal problem merged among input problems) exits 3; the tree is byte
+// for byte what it was after every refused run.
+func TestExitCodesThroughRun(t *testing.T) {
+	const spec = "specs/specification/network/resource-manager/Microsoft.Network/stable/2024-03-01/privateEndpoint.json"
+	cases := []struct {
+		name   string
+		edit   func(t *testing.T, dir string)
+		env    string // GOFLAGS
+		code   int
+		stderr string
+	}{
+		{"reserved group", func(t *testing.T, dir string) {
+			replaceIn(t, filepath.Join(dir, "config.yaml"), "- name: network", "- name: internal")
+		}, "", ExitInput, `config.yaml:10:11: group name "internal" is reserved`},
+		{"$ref out of specRoot", func(t *testing.T, dir string) {
+			writeFile(t, filepath.Join(dir, "outside.json"), `{"definitions":{"ExtendedLocation":{"type":"object"}}}`)
+			replaceIn(t, filepath.Join(dir, spec), `"./network.json#/definitions/ExtendedLocation"`,
+				`"../../../../../../../outside.json#/definitions/ExtendedLocation"`)
+		}, "", ExitInput, "privateEndpoint.json:76:19: $ref \"../../../../../../../outside.json#/definitions/ExtendedLocation\""},
+		{"go list fails", func(*testing.T, string) {}, "-mod=bogus", ExitInternal, "with go list"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			cfg := readyProject(t)
+			dir := filepath.Dir(cfg)
+			c.edit(t, dir)
+			t.Setenv("GOFLAGS", c.env)
+			before := snapshot(t, dir)
+			code, _, stderr := run(t, "generate", "--config", cfg)
+			if code != c.code || !strings.Contains(stderr, c.stderr) {
+				t.Fatalf("exit %d, want %d; stderr:\n%s\nwant %q", code, c.code, stderr, c.stderr)
+			}
+			if after := snapshot(t, dir); !equalTrees(before, after) {
+				t.Errorf("the refused run changed the tree")
+			}
+		})
+	}
+}
+
+// TestInternalAmongInputProblemsExits3: a list that holds one problem that is not the user's
+// input is not "bad input".
+func TestInternalAmongInputProblemsExits3(t *testing.T) {
+	var l diag.List
+	l.Add(diag.Pos{File: "config.yaml", Line: 1, Col: 1}, "bad")
+	if got := fail(l.Err()).(*exitError).code; got != ExitInput {
+		t.Errorf("input problems: exit %d", got)
+	}
+	l.Merge(os.ErrPermission)
+	if got := fail(l.Err()).(*exitError).code; got != ExitInternal {
+		t.Errorf("with an I/O error merged: exit %d", got)
+	}
+}
+
+// TestPanicIsShortBugReport: a panic in a command exits 3 with a short message naming the bug
+// and where it happened, not a goroutine dump; the stack goes to a file.
+func TestPanicIsShortBugReport(t *testing.T) {
+	t.Setenv("TMPDIR", t.TempDir())
+	panicking := func(a *app) *cobra.Command {
+		root := a.rootCommand()
+		root.AddCommand(&cobra.Command{Use: "boom", RunE: func(*cobra.Command, []string) error { explode(); return nil }})
+		return root
+	}
+	var stdout, stderr bytes.Buffer
+	code := runCommands([]string{"boom"}, strings.NewReader(""), &stdout, &stderr, panicking)
+	msg := stderr.String()
+	if code != ExitInternal || !strings.Contains(msg, "internal error (a bug in asogen, not in your input): kaboom") ||
+		!strings.Contains(msg, "at github.com/asogen/asogen/pkg/cli.explode") || strings.Contains(msg, "goroutine ") {
+		t.Fatalf("exit %d, stderr:\n%s", code, msg)
+	}
+	if n := strings.Count(msg, "\n"); n > 5 {
+		t.Errorf("bug report is %d lines long", n)
+	}
+	stacks, _ := filepath.Glob(filepath.Join(os.Getenv("TMPDIR"), "asogen-panic-*.txt"))
+	if len(stacks) != 1 || !strings.Contains(msg, stacks[0]) {
+		t.Errorf("stack files %v not named in the report", stacks)
+	}
+}
+
+func explode() { panic("kaboom") }
+
+func replaceIn(t *testing.T, name, old, new string) {
+	t.Helper()
+	data, err := os.ReadFile(name)
+	if err != nil || !bytes.Contains(data, []byte(old)) {
+		t.Fatalf("%s lacks %q (%v)", name, old, err)
+	}
+	writeFile(t, name, strings.Replace(string(data), old, new, 1))
+}
+
+func equalTrees(a, b map[string]string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if w, ok := b[k]; !ok || w != v {
+			return false
+		}
+	}
+	return true
+}
