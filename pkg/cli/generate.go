@@ -129,10 +129,14 @@ func (a *app) generate(migrate bool) error {
 	if err != nil {
 		return err
 	}
-	w := fileset.NewWriter(cfg.Dir, fileset.Options{})
+	w := fileset.NewWriter(cfg.Dir, fileset.Options{Lock: a.lockOptions()})
 	_, genErr := a.produce(cfg, w)
 	sum, err := w.Finish()
 	a.listWrite(sum)
+	var partial *fileset.PartialWriteError
+	if errors.As(err, &partial) { // names what the failed write left replaced and not
+		return err
+	}
 	if genErr != nil {
 		return genErr
 	}
@@ -150,9 +154,10 @@ func (a *app) verify() error {
 	if err != nil {
 		return err
 	}
-	v := fileset.NewVerifier(cfg.Dir)
+	v := fileset.NewVerifierWithLock(cfg.Dir, a.lockOptions())
 	res, err := a.produce(cfg, v)
 	if err != nil {
+		_, _ = v.Finish() // releases the lock when Plan took it
 		return err
 	}
 	drift, err := v.Finish()
@@ -166,6 +171,14 @@ func (a *app) verify() error {
 	}
 	fmt.Fprintf(a.stdout, "asogen: %d generated files up to date\n", len(res.Paths))
 	return nil
+}
+
+// lockOptions tell the user when the run waits for another asogen run on the same tree.
+func (a *app) lockOptions() fileset.LockOptions {
+	return fileset.LockOptions{OnWait: func(lock string) {
+		fmt.Fprintf(a.stderr, "asogen: waiting for another asogen run on this tree (%s is locked; giving up after %s)\n",
+			relativeToWorkdir(lock), fileset.DefaultLockTimeout)
+	}}
 }
 
 // listWrite prints every file with what happened to it, when -v is set.
