@@ -3,6 +3,7 @@ package openapi
 import (
 	"errors"
 	"fmt"
+	"net/url"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -54,6 +55,11 @@ func (e *refError) Error() string {
 // clean already, so a reference within the document (most are) costs no path work.
 func target(n node) (file, ptr string) {
 	filePart, frag, _ := strings.Cut(n.refString(), "#")
+	if strings.Contains(frag, "%") { // go-openapi percent-encodes the fragment (non-ASCII names)
+		if unescaped, err := url.PathUnescape(frag); err == nil {
+			frag = unescaped
+		}
+	}
 	if filePart == "" {
 		return n.doc.path, frag
 	}

@@ -152,15 +152,11 @@ func enumDecls(en *astmodel.Enum) []dst.Decl {
 
 // enumConstNames names each value's constant <Enum>_<Value>, made unique.
 func enumConstNames(en *astmodel.Enum) []string {
-	seen := map[string]int{}
+	used := map[string]bool{}
 	names := make([]string, len(en.Values))
 	for i, v := range en.Values {
-		n := en.Name.Name + "_" + astmodel.GoName(v)
-		seen[n]++
-		if seen[n] > 1 {
-			n += strconv.Itoa(seen[n])
-		}
-		names[i] = n
+		names[i] = freeName(en.Name.Name+"_"+astmodel.GoName(v), used)
+		used[names[i]] = true
 	}
 	return names
 }
