@@ -32,6 +32,14 @@ func TestExitCodesThroughRun(t *testing.T) {
 			replaceIn(t, filepath.Join(dir, spec), `"./network.json#/definitions/ExtendedLocation"`,
 				`"../../../../../../../outside.json#/definitions/ExtendedLocation"`)
 		}, "", ExitInput, "privateEndpoint.json:76:19: $ref \"../../../../../../../outside.json#/definitions/ExtendedLocation\""},
+		{"property named azureName", func(t *testing.T, dir string) {
+			replaceIn(t, filepath.Join(dir, spec), `"PrivateEndpoint": {
+      "description": "Private endpoint resource.",
+      "properties": {`, `"PrivateEndpoint": {
+      "description": "Private endpoint resource.",
+      "properties": {
+        "azureName": {"type": "string"},`)
+		}, "", ExitInput, `privateEndpoint.json:75:22: property "azureName" of network/2024-03-01 PrivateEndpoint has the JSON name of the field AzureName`},
 		{"go list fails", func(*testing.T, string) {}, "-mod=bogus", ExitInternal, "with go list"},
 	}
 	for _, c := range cases {

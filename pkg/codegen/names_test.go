@@ -12,6 +12,7 @@ import (
 	"path"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -85,7 +86,7 @@ resources:
 `
 
 // generateNames writes the spec into a new folder and generates it in memory.
-func generateNames(t testing.TB, s nameSpec, dir string) (fileset.FileSet, error) {
+func generateNames(t testing.TB, s nameSpec, dir string, directives ...string) (fileset.FileSet, error) {
 	for _, v := range []string{"2024-01-01", "2024-06-01"} {
 		folder := filepath.Join(dir, "spec", "stable", v)
 		if err := os.MkdirAll(folder, 0o755); err != nil {
@@ -95,7 +96,11 @@ func generateNames(t testing.TB, s nameSpec, dir string) (fileset.FileSet, error
 			t.Fatal(err)
 		}
 	}
-	if err := os.WriteFile(filepath.Join(dir, "config.yaml"), []byte(nameConfig), 0o644); err != nil {
+	conf := nameConfig
+	if len(directives) > 0 {
+		conf += "directives:\n" + strings.Join(directives, "\n") + "\n"
+	}
+	if err := os.WriteFile(filepath.Join(dir, "config.yaml"), []byte(conf), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	cfg, err := config.Load(filepath.Join(dir, "config.yaml"))
@@ -330,6 +335,11 @@ func TestNamesCompileOrFail(t *testing.T) {
 					t.Fatalf("error:\n%v\nwant %q", err, c.err)
 				}
 				checkPositioned(t, err)
+				files, err := generateNames(t, c.spec, t.TempDir(), suggested.FindAllString(err.Error(), -1)...)
+				if err != nil {
+					t.Fatalf("with the suggested directives: %v", err)
+				}
+				typeCheck(t, files)
 				return
 			}
 			if err != nil {
@@ -339,6 +349,9 @@ func TestNamesCompileOrFail(t *testing.T) {
 		})
 	}
 }
+
+// suggested finds the directives an error message suggests.
+var suggested = regexp.MustCompile(`  - match: .*\n    action: prune`)
 
 // checkNames: the spec's JSON names are in the Kubernetes and ARM structs as they were written.
 func checkNames(t *testing.T, s nameSpec, tags map[string][]string) {

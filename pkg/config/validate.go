@@ -17,7 +17,10 @@ var (
 	groupName      = regexp.MustCompile(`^[a-z][a-z0-9]*$`)
 	kindName       = regexp.MustCompile(`^[A-Z][A-Za-z0-9]*$`)
 	apiVersion     = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}(-[a-z][a-z0-9]*)?$`)
-	directiveMatch = regexp.MustCompile(`^[a-z][a-z0-9]*/\d{4}-\d{2}-\d{2}(-[a-z][a-z0-9]*)?:[A-Za-z_][A-Za-z0-9_.\-]*$`)
+	// directiveMatch: after the colon, a definition name and property path as the spec spells
+	// them (any printable characters: names with punctuation or non-ASCII letters must be
+	// matchable, since a directive is how such a property is dropped).
+	directiveMatch = regexp.MustCompile(`^[a-z][a-z0-9]*/\d{4}-\d{2}-\d{2}(-[a-z][a-z0-9]*)?:[^\x00-\x20.][^\x00-\x1f]*$`)
 	envVar         = regexp.MustCompile(`\$\{([^}]*)\}`)
 )
 
