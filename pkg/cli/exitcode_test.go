@@ -17,6 +17,7 @@ import (
 // for byte what it was after every refused run.
 func TestExitCodesThroughRun(t *testing.T) {
 	const spec = "specs/specification/network/resource-manager/Microsoft.Network/stable/2024-03-01/privateEndpoint.json"
+	const checker = "v2/api/containerservice/customizations/managed_cluster_pre_reconciliation_checker.go"
 	cases := []struct {
 		name   string
 		edit   func(t *testing.T, dir string)
@@ -40,6 +41,10 @@ func TestExitCodesThroughRun(t *testing.T) {
       "properties": {
         "azureName": {"type": "string"},`)
 		}, "", ExitInput, `privateEndpoint.json:75:22: property "azureName" of network/2024-03-01 PrivateEndpoint has the JSON name of the field AzureName`},
+		{"method on the wrong receiver", func(t *testing.T, dir string) {
+			replaceIn(t, filepath.Join(dir, checker), "func (ext *ManagedClusterExtension) CheckBeforeReconcile",
+				"func (ext *ManagedClusterExt) CheckBeforeReconcile")
+		}, "", ExitInput, checker + ":24:31: CheckBeforeReconcile is declared on *ManagedClusterExt, but asogen calls it on *ManagedClusterExtension"},
 		{"go list fails", func(*testing.T, string) {}, "-mod=bogus", ExitInternal, "with go list"},
 	}
 	for _, c := range cases {
@@ -120,4 +125,26 @@ func equalTrees(a, b map[string]string) bool {
 		}
 	}
 	return true
+}
+
+// TestUnusedWarningForRemovedGroup: removing the last kind of a group generates (exit 0), removes
+// the group's generated files and warns that its hand-written method is unused, leaving the file.
+func TestUnusedWarningForRemovedGroup(t *testing.T) {
+	cfg := readyProject(t)
+	dir := filepath.Dir(cfg)
+	const checker = "v2/api/containerservice/customizations/managed_cluster_pre_reconciliation_checker.go"
+	handWritten := snapshot(t, dir)[checker]
+	replaceIn(t, cfg, `  - group: containerservice
+    kind: ManagedCluster
+    versions: ["2023-10-01"]
+    extensions: [PreReconciliationChecker]
+`, "")
+	_, stderr := mustRun(t, ExitOK, "generate", "--config", cfg)
+	want := checker + ":24:37: warning: CheckBeforeReconcile on *ManagedClusterExtension is unused"
+	if !strings.Contains(filepath.ToSlash(stderr), want) {
+		t.Errorf("stderr lacks %q:\n%s", want, stderr)
+	}
+	if snapshot(t, dir)[checker] != handWritten {
+		t.Error("the hand-written file changed")
+	}
 }
