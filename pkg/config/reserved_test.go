@@ -31,6 +31,15 @@ func TestReservedGroupNames(t *testing.T) {
 	}
 }
 
+// TestGroupPathEscapingSpecRoot: a group folder outside specRoot is refused at the group.
+func TestGroupPathEscapingSpecRoot(t *testing.T) {
+	src := "module: m\nspecRoot: s\ngroups:\n  - name: g\n    path: a/../../etc\n"
+	_, err := Parse("config.yaml", "/p/config.yaml", []byte(src))
+	if err == nil || !strings.Contains(err.Error(), `config.yaml:4:5: group "g" path "a/../../etc" escapes specRoot`) {
+		t.Fatalf("got %v", err)
+	}
+}
+
 // TestAliases: anchors and aliases are expanded (a list, a mapping, nested), a bomb stops at the
 // alias that crosses the limit, and merge keys are refused with the rule.
 func TestAliases(t *testing.T) {

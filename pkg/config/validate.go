@@ -89,8 +89,12 @@ func (d *decoder) checkGroups(cfg *Config) {
 			d.errs.Add(g.Pos, "group %q is defined twice (first at line %d)", g.Name, first.Line)
 		}
 		seen[g.Name] = g.Pos
-		if filepath.IsAbs(g.Path) {
+		clean := path.Clean(filepath.ToSlash(g.Path))
+		switch {
+		case filepath.IsAbs(g.Path):
 			d.errs.Add(g.Pos, "group %q path %q must be relative to specRoot", g.Name, g.Path)
+		case clean == ".." || strings.HasPrefix(clean, "../"):
+			d.errs.Add(g.Pos, "group %q path %q escapes specRoot; asogen reads only files under specRoot", g.Name, g.Path)
 		}
 	}
 }
