@@ -1,6 +1,7 @@
 package codegen
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"os"
@@ -21,6 +22,7 @@ import (
 // def), top is a property of the resource itself, e1 and e2 are the values of an enum property.
 type nameSpec struct {
 	a, b, top, def, e1, e2 string
+	older                  *nameSpec // the spec of the older version, when it differs
 }
 
 // json renders the spec; json.Marshal escapes every name, so any string makes a valid document.
@@ -60,6 +62,12 @@ func (s nameSpec) json() []byte {
 	return out
 }
 
+func (s *nameSpec) withoutOlder() nameSpec {
+	out := *s
+	out.older = nil
+	return out
+}
+
 func escapePointer(s string) string {
 	return strings.NewReplacer("~", "~0", "/", "~1").Replace(s)
 }
@@ -77,12 +85,12 @@ resources:
 
 // generateNames writes the spec into a new folder and generates it in memory.
 func generateNames(t testing.TB, s nameSpec, dir string, directives ...string) (fileset.FileSet, error) {
-	for _, v := range []string{"2024-01-01", "2024-06-01"} {
+	for v, spec := range map[string]nameSpec{"2024-01-01": cmp.Or(s.older, &s).withoutOlder(), "2024-06-01": s} {
 		folder := filepath.Join(dir, "spec", "stable", v)
 		if err := os.MkdirAll(folder, 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(filepath.Join(folder, "widgets.json"), s.json(), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(folder, "widgets.json"), spec.json(), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -204,4 +212,25 @@ func FuzzNames(f *testing.F) {
 		}
 		typeCheck(t, files)
 	})
+}
+
+// TestConversionPairsByJSONName: versions with different sets of colliding names number a
+// property differently (foo_bar is FooBar2 in the older version, beside fooBar, and FooBar in
+// the hub); the conversion still pairs the properties of one JSON name, never two that only
+// share a Go name.
+func TestConversionPairsByJSONName(t *testing.T) {
+	older := nameSpec{a: "foo_bar", b: "fooBar", top: "x", def: "Gear", e1: "x", e2: "y"}
+	hub := nameSpec{a: "foo_bar", b: "other", top: "x", def: "Gear", e1: "x", e2: "y", older: &older}
+	files, err := generateNames(t, hub, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	typeCheck(t, files)
+	conv := string(files["v2/api/widget/v1api20240101/widget_conversion_gen.go"])
+	for _, want := range []string{"destination.FooBar = genruntime.ClonePointer(obj.FooBar2)",
+		"obj.FooBar2 = genruntime.ClonePointer(source.FooBar)", `propertyBag.Add("FooBar", obj.FooBar)`} {
+		if !strings.Contains(conv, want) {
+			t.Errorf("conversion lacks %q:\n%s", want, conv)
+		}
+	}
 }
