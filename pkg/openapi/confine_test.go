@@ -1,13 +1,16 @@
 package openapi
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
+	"testing/fstest"
 
 	"github.com/asogen/asogen/pkg/config"
+	"github.com/asogen/asogen/pkg/diag"
 )
 
 const gearSpec = `{"swagger":"2.0","info":{"title":"g","version":"1"},"paths":{},` +
@@ -82,5 +85,22 @@ func TestRefConfinedToSpecRoot(t *testing.T) {
 				t.Log(err)
 			}
 		})
+	}
+}
+
+// failingFS fails every read with an I/O error.
+type failingFS struct{ memSpecFS }
+
+func (failingFS) ReadFile(string, int64) ([]byte, error) { return nil, syscall.EIO }
+
+// TestReadFailureIsInternal: a spec file that cannot be read is an I/O problem (exit 3), not a
+// problem of the spec.
+func TestReadFailureIsInternal(t *testing.T) {
+	h := newFuzzHarness(t)
+	h.fs.files[h.path] = &fstest.MapFile{Data: []byte(fuzzSeeds()[0])}
+	_, err := build(h.cfg, newLoaderIn(h.root, failingFS{h.fs}))
+	var list diag.List
+	if !errors.As(err, &list) || !list.Internal() || !strings.Contains(err.Error(), "input/output error") {
+		t.Fatalf("got %v", err)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io/fs"
 	"maps"
 	"os"
@@ -157,8 +158,8 @@ func (l *loader) parseFile(path, name string) (*document, error) {
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, errMissing
 	}
-	if err != nil {
-		return nil, diag.Errorf(diag.Pos{File: name}, "cannot read spec: %v", err)
+	if err != nil { // an I/O failure, not a problem of the spec (exit 3)
+		return nil, fmt.Errorf("cannot read spec %s: %w", name, err)
 	}
 	return parseDocument(path, name, raw)
 }
