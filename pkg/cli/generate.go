@@ -125,11 +125,21 @@ func (a *app) generate(migrate bool) error {
 	if migrate {
 		before = a.migrateHub
 	}
-	cfg, err := a.load(before)
+	cfg, err := a.load(nil)
 	if err != nil {
 		return err
 	}
-	w := fileset.NewWriter(cfg.Dir, fileset.Options{Lock: a.lockOptions()})
+	lock, err := fileset.AcquireLock(cfg.Dir, a.lockOptions()) // held through migration and writing
+	if err != nil {
+		return err
+	}
+	defer lock.Release()
+	if before != nil {
+		if err := before(cfg); err != nil {
+			return err
+		}
+	}
+	w := fileset.NewWriter(cfg.Dir, fileset.Options{Lock: fileset.LockOptions{Held: lock}})
 	_, genErr := a.produce(cfg, w)
 	sum, err := w.Finish()
 	a.listWrite(sum)

@@ -81,7 +81,7 @@ func TestLeftoverTempFilesReportedAndRemoved(t *testing.T) {
 func TestSecondRunWaitsForTheLock(t *testing.T) {
 	root := t.TempDir()
 	files := FileSet{"api/a_gen.go": gen("type A int")}
-	held, err := acquireLock(root, LockOptions{})
+	held, err := AcquireLock(root, LockOptions{})
 	must(t, err)
 	var waited []string
 	opts := Options{Lock: LockOptions{Timeout: 150 * time.Millisecond, OnWait: func(p string) { waited = append(waited, p) }}}
@@ -94,7 +94,7 @@ func TestSecondRunWaitsForTheLock(t *testing.T) {
 	}
 	go func() {
 		time.Sleep(100 * time.Millisecond)
-		held.release()
+		held.Release()
 	}()
 	opts.Lock.Timeout = time.Minute
 	if _, err := Write(root, files, roots, opts); err != nil {

@@ -9,14 +9,16 @@ import (
 )
 
 // LockName is the lock file a Writer or Verifier holds in the project root (the root of every
-// output path) from Plan to Finish, so that two runs on one tree take turns instead of writing
-// and removing each other's files. It is removed when released.
+// output path) from Plan to Finish (or its caller, from AcquireLock to Release), so that two
+// runs on one tree take turns instead of writing and removing each other's files. It is removed
+// when released.
 const LockName = ".asogen.lock"
 
 // LockOptions say how long a run waits for another run's lock, and whom to tell that it waits.
 type LockOptions struct {
 	Timeout time.Duration         // default DefaultLockTimeout
 	OnWait  func(lockPath string) // called once, when the lock is held by another run
+	Held    *Lock                 // the caller holds the lock already (AcquireLock): not taken, not released
 }
 
 // DefaultLockTimeout is how long a run waits for another run on the same tree.
@@ -25,8 +27,8 @@ const DefaultLockTimeout = 5 * time.Minute
 // lockPoll is how often a waiting run tries the lock again.
 const lockPoll = 50 * time.Millisecond
 
-// treeLock is a held lock.
-type treeLock struct {
+// Lock is a held lock of a project, from AcquireLock until Release.
+type Lock struct {
 	path string
 	f    *os.File
 }
@@ -34,7 +36,7 @@ type treeLock struct {
 // acquireLock takes the lock of the project at root, waiting for another run to release it.
 // A lock file whose holder died is no obstacle: the lock is the operating system's, released
 // with the process; the file only names it.
-func acquireLock(root string, opts LockOptions) (*treeLock, error) {
+func AcquireLock(root string, opts LockOptions) (*Lock, error) {
 	path := filepath.Join(root, LockName)
 	deadline := time.Now().Add(cmpOr(opts.Timeout, DefaultLockTimeout))
 	told := false
@@ -57,7 +59,7 @@ func acquireLock(root string, opts LockOptions) (*treeLock, error) {
 // tryLock opens the lock file and takes the lock without waiting. A holder that released the
 // lock removes the file first: a lock taken on a file that is no longer at path is dropped and
 // tried again, so two runs never hold locks on two different files.
-func tryLock(path string) (*treeLock, error) {
+func tryLock(path string) (*Lock, error) {
 	for {
 		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 		if err != nil {
@@ -68,7 +70,7 @@ func tryLock(path string) (*treeLock, error) {
 			return nil, err
 		}
 		if samePlace(f, path) {
-			return &treeLock{path: path, f: f}, nil
+			return &Lock{path: path, f: f}, nil
 		}
 		f.Close() // removed by the run that held it: take the new one
 	}
@@ -81,8 +83,9 @@ func samePlace(f *os.File, path string) bool {
 	return err1 == nil && err2 == nil && os.SameFile(a, b)
 }
 
-// release removes the lock file, then lets the lock go (in that order, see tryLock).
-func (l *treeLock) release() {
+// Release removes the lock file, then lets the lock go (in that order, see tryLock). Releasing
+// nil does nothing.
+func (l *Lock) Release() {
 	if l == nil {
 		return
 	}

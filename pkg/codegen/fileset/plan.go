@@ -169,7 +169,7 @@ func startsWithHeader(name string) (bool, error) {
 type run struct {
 	root     string
 	lockOpts LockOptions
-	lock     *treeLock // held from begin to end
+	lock     *Lock // taken by begin and released by end, unless the caller holds it
 	d        disk
 	plan     planned
 	roots    []string
@@ -187,8 +187,10 @@ func (r *run) begin(paths, roots []string) error {
 	if err != nil {
 		return err
 	}
-	if r.lock, err = acquireLock(d.root, r.lockOpts); err != nil {
-		return err
+	if r.lock = r.lockOpts.Held; r.lock == nil {
+		if r.lock, err = AcquireLock(d.root, r.lockOpts); err != nil {
+			return err
+		}
 	}
 	pl, err := planOnDisk(d, paths, roots)
 	if err != nil {
@@ -199,9 +201,11 @@ func (r *run) begin(paths, roots []string) error {
 	return nil
 }
 
-// end releases the project's lock (once; later calls do nothing).
+// end releases the project's lock (once; later calls do nothing), unless the caller holds it.
 func (r *run) end() {
-	r.lock.release()
+	if r.lock != r.lockOpts.Held {
+		r.lock.Release()
+	}
 	r.lock = nil
 }
 
