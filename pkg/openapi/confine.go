@@ -1,6 +1,7 @@
 package openapi
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"io/fs"
@@ -106,11 +107,15 @@ func readRegular(path string, limit int64) ([]byte, error) {
 	if reason := notReadable(info, limit); reason != "" {
 		return nil, &refusedError{reason: reason}
 	}
-	raw, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err == nil && int64(len(raw)) > limit {
+	var buf bytes.Buffer
+	buf.Grow(int(min(info.Size(), limit)) + bytes.MinRead) // one allocation, as os.ReadFile
+	if _, err := buf.ReadFrom(io.LimitReader(f, limit+1)); err != nil {
+		return nil, err
+	}
+	if int64(buf.Len()) > limit { // grew since Stat
 		return nil, &refusedError{reason: tooBig(limit)}
 	}
-	return raw, err
+	return buf.Bytes(), nil
 }
 
 // notReadable says why a file with this info is not read, or "".
