@@ -138,6 +138,7 @@ func TestNamesCompileOrFail(t *testing.T) {
 		{"snake and camel", nameSpec{a: "foo_bar", b: "fooBar", top: "x", def: "Gear", e1: "a b", e2: "a_b"}, ""},
 		{"type and Type", nameSpec{a: "type", b: "Type", top: "x", def: "Gear", e1: "x", e2: "X"}, ""},
 		{"non-ASCII", nameSpec{a: "ünicode", b: "中文", top: "x", def: "Zahnrädchen", e1: "é", e2: "e"}, ""},
+		{"enum values named like types", nameSpec{a: "a", b: "b", top: "x", def: "Gear", e1: "STATUS", e2: "Spec"}, ""},
 		{"reserved Go names", nameSpec{a: "propertyBag", b: "Owner", top: "Conditions", def: "Gear", e1: "x", e2: "y"}, ""},
 		{"backtick", nameSpec{a: "a`b", b: "b", top: "x", def: "Gear", e1: "x", e2: "y"},
 			"property name \"a`b\" of widget/2024-01-01 WidgetProperties cannot be a Go struct tag's JSON name"},
