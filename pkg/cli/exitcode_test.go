@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -33,6 +34,31 @@ func TestExitCodesThroughRun(t *testing.T) {
 			replaceIn(t, filepath.Join(dir, spec), `"./network.json#/definitions/ExtendedLocation"`,
 				`"../../../../../../../outside.json#/definitions/ExtendedLocation"`)
 		}, "", ExitInput, "privateEndpoint.json:76:19: $ref \"../../../../../../../outside.json#/definitions/ExtendedLocation\""},
+		{"https $ref", func(t *testing.T, dir string) {
+			replaceIn(t, filepath.Join(dir, spec), `"./network.json#/definitions/ExtendedLocation"`,
+				`"https://example.com/network.json#/definitions/ExtendedLocation"`)
+		}, "", ExitInput, "privateEndpoint.json:76:19: $ref \"https://example.com/network.json#/definitions/ExtendedLocation\" needed by network/2024-03-01 PrivateEndpoint.extendedLocation is not followed: remote $ref (https:) is never fetched"},
+		{"$ref to /dev/zero", func(t *testing.T, dir string) {
+			replaceIn(t, filepath.Join(dir, spec), `"./network.json#/definitions/ExtendedLocation"`, `"/dev/zero#/definitions/ExtendedLocation"`)
+		}, "", ExitInput, "privateEndpoint.json:76:19: $ref \"/dev/zero#/definitions/ExtendedLocation\" needed by network/2024-03-01 PrivateEndpoint.extendedLocation is not followed: absolute $ref path"},
+		{"vendor group", func(t *testing.T, dir string) {
+			replaceIn(t, filepath.Join(dir, "config.yaml"), "- name: network", "- name: vendor")
+		}, "", ExitInput, `config.yaml:10:11: group name "vendor" is reserved`},
+		{"alias bomb", func(t *testing.T, dir string) {
+			bomb := "x0: &a0 [1,1,1,1,1,1,1,1,1,1]\n"
+			for i := 1; i < 6; i++ {
+				bomb += fmt.Sprintf("x%d: &a%d [%s]\n", i, i, strings.TrimSuffix(strings.Repeat(fmt.Sprintf("*a%d,", i-1), 10), ","))
+			}
+			replaceIn(t, filepath.Join(dir, "config.yaml"), "specRoot: specs\n", "specRoot: specs\n"+bomb)
+		}, "", ExitInput, "expands the config past 10000 nodes"},
+		{"property name with a backtick", func(t *testing.T, dir string) {
+			replaceIn(t, filepath.Join(dir, spec), `"PrivateEndpoint": {
+      "description": "Private endpoint resource.",
+      "properties": {`, `"PrivateEndpoint": {
+      "description": "Private endpoint resource.",
+      "properties": {
+        "tick`+"`"+`": {"type": "string"},`)
+		}, "", ExitInput, "privateEndpoint.json:75:18: property name \"tick`\" of network/2024-03-01 PrivateEndpoint cannot be a Go struct tag's JSON name"},
 		{"property named azureName", func(t *testing.T, dir string) {
 			replaceIn(t, filepath.Join(dir, spec), `"PrivateEndpoint": {
       "description": "Private endpoint resource.",
