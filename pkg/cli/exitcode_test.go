@@ -6,10 +6,13 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/asogen/asogen/pkg/codegen/fileset"
 	"github.com/asogen/asogen/pkg/diag"
 )
 
@@ -172,5 +175,48 @@ func TestUnusedWarningForRemovedGroup(t *testing.T) {
 	}
 	if snapshot(t, dir)[checker] != handWritten {
 		t.Error("the hand-written file changed")
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for a writer and a reader on two goroutines.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// TestGenerateWaitsForAnotherRun: while another run holds the tree's lock, generate says it
+// waits, and finishes (exit 0) once the lock is released.
+func TestGenerateWaitsForAnotherRun(t *testing.T) {
+	cfg := readyProject(t)
+	held, err := fileset.AcquireLock(filepath.Dir(cfg), fileset.LockOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stdout bytes.Buffer
+	var stderr syncBuffer
+	done := make(chan int)
+	go func() { done <- Run([]string{"generate", "--config", cfg}, strings.NewReader(""), &stdout, &stderr) }()
+	for !strings.Contains(stderr.String(), "waiting for another asogen run on this tree") {
+		select {
+		case code := <-done:
+			t.Fatalf("generate did not wait: exit %d\n%s", code, stderr.String())
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	held.Release()
+	if code := <-done; code != ExitOK {
+		t.Fatalf("exit %d\n%s", code, stderr.String())
 	}
 }
