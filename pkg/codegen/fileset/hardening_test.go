@@ -111,3 +111,19 @@ func must(t *testing.T, err error) {
 		t.Fatal(err)
 	}
 }
+
+// TestVerifyWithoutALockFile: a Verifier on a tree where the lock file cannot be created (here
+// a folder is in its way; a read-only tree is the real case) still verifies, while a Writer
+// refuses to write unlocked.
+func TestVerifyWithoutALockFile(t *testing.T) {
+	root := t.TempDir()
+	files := FileSet{"api/a_gen.go": gen("type A int")}
+	put(t, root, "api/a_gen.go", files["api/a_gen.go"])
+	must(t, os.Mkdir(filepath.Join(root, LockName), 0o755))
+	if drift, err := Verify(root, files, roots); err != nil || !drift.Empty() {
+		t.Fatalf("verify: %v %s", err, drift)
+	}
+	if _, err := Write(root, files, roots, Options{}); err == nil || !strings.Contains(err.Error(), "cannot create the lock file") {
+		t.Fatalf("write without a lock: %v", err)
+	}
+}

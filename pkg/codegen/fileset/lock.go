@@ -24,6 +24,9 @@ type LockOptions struct {
 // DefaultLockTimeout is how long a run waits for another run on the same tree.
 const DefaultLockTimeout = 5 * time.Minute
 
+// errNoLockFile: the lock file cannot be created or opened (a read-only tree, say).
+var errNoLockFile = errors.New("cannot create the lock file")
+
 // lockPoll is how often a waiting run tries the lock again.
 const lockPoll = 50 * time.Millisecond
 
@@ -63,7 +66,7 @@ func tryLock(path string) (*Lock, error) {
 	for {
 		f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 		if err != nil {
-			return nil, fmt.Errorf("lock %s: %w", path, err)
+			return nil, fmt.Errorf("%w %s: %w", errNoLockFile, path, err)
 		}
 		if err := lockFile(f); err != nil {
 			f.Close()

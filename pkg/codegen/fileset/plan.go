@@ -168,6 +168,7 @@ func startsWithHeader(name string) (bool, error) {
 // paths have arrived.
 type run struct {
 	root     string
+	readOnly bool // a Verifier: on a tree where no lock file can be created, it runs unlocked
 	lockOpts LockOptions
 	lock     *Lock // taken by begin and released by end, unless the caller holds it
 	d        disk
@@ -187,10 +188,8 @@ func (r *run) begin(paths, roots []string) error {
 	if err != nil {
 		return err
 	}
-	if r.lock = r.lockOpts.Held; r.lock == nil {
-		if r.lock, err = AcquireLock(d.root, r.lockOpts); err != nil {
-			return err
-		}
+	if err := r.takeLock(d.root); err != nil {
+		return err
 	}
 	pl, err := planOnDisk(d, paths, roots)
 	if err != nil {
@@ -199,6 +198,20 @@ func (r *run) begin(paths, roots []string) error {
 	}
 	r.d, r.plan, r.roots, r.arrived = d, pl, roots, make(map[string]bool, len(paths))
 	return nil
+}
+
+// takeLock takes the project's lock unless the caller holds it. A Verifier on a tree where the
+// lock file cannot be created (read-only, so nothing can write it either) runs without it.
+func (r *run) takeLock(root string) error {
+	if r.lock = r.lockOpts.Held; r.lock != nil {
+		return nil
+	}
+	var err error
+	r.lock, err = AcquireLock(root, r.lockOpts)
+	if r.readOnly && errors.Is(err, errNoLockFile) {
+		return nil
+	}
+	return err
 }
 
 // end releases the project's lock (once; later calls do nothing), unless the caller holds it.

@@ -69,7 +69,7 @@ func NewVerifier(root string) *Verifier {
 // Verifier holds the lock from Plan to Finish (so it never sees a run's files half replaced)
 // and writes nothing else.
 func NewVerifierWithLock(root string, lock LockOptions) *Verifier {
-	return &Verifier{run: run{root: root, lockOpts: lock}, drift: Drift{Changed: map[string]string{}}}
+	return &Verifier{run: run{root: root, readOnly: true, lockOpts: lock}, drift: Drift{Changed: map[string]string{}}}
 }
 
 // Plan implements Sink: it checks paths and roots and finds the stale generated files.
