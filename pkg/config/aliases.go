@@ -1,10 +1,6 @@
 package config
 
-import (
-	"go/token"
-
-	"gopkg.in/yaml.v3"
-)
+import "gopkg.in/yaml.v3"
 
 // maxExpandedNodes bounds alias expansion: a config that reuses a list or a mapping through
 // aliases is expanded up to this many copied nodes, so an alias bomb stops with an error.
@@ -65,18 +61,4 @@ func countNodes(n *yaml.Node) int {
 		total += countNodes(c)
 	}
 	return total
-}
-
-// reservedGroup says why a group name that matches the name rule still cannot be a folder of Go
-// packages, or "".
-func reservedGroup(name string) string {
-	switch {
-	case token.IsKeyword(name):
-		return "it is a Go keyword"
-	case name == "internal":
-		return "the go command makes packages under an internal folder unimportable from the registry"
-	case name == "vendor", name == "testdata":
-		return "the go command ignores packages under a " + name + " folder"
-	}
-	return ""
 }

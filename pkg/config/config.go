@@ -3,7 +3,6 @@
 package config
 
 import (
-	"os"
 	"path/filepath"
 
 	"github.com/asogen/asogen/pkg/diag"
@@ -79,7 +78,7 @@ const (
 
 // Load reads and validates the config file at path.
 func Load(path string) (*Config, error) {
-	data, err := os.ReadFile(path)
+	data, err := readConfig(path)
 	if err != nil {
 		return nil, diag.Errorf(diag.Pos{File: path}, "cannot read config: %v", err)
 	}

@@ -66,3 +66,11 @@ func TestAliases(t *testing.T) {
 		t.Errorf("merge key: %v", err)
 	}
 }
+
+// TestConfigNotARegularFile: --config /dev/zero is refused at once, not read until memory runs out.
+func TestConfigNotARegularFile(t *testing.T) {
+	_, err := Load("/dev/zero")
+	if err == nil || !strings.Contains(err.Error(), "/dev/zero: cannot read config: not a regular file") {
+		t.Fatalf("got %v", err)
+	}
+}
