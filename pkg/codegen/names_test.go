@@ -23,6 +23,7 @@ import (
 type nameSpec struct {
 	a, b, top, def, e1, e2 string
 	older                  *nameSpec // the spec of the older version, when it differs
+	container              string    // the JSON name of the flattened container, "properties" when ""
 }
 
 // json renders the spec; json.Marshal escapes every name, so any string makes a valid document.
@@ -43,9 +44,9 @@ func (s nameSpec) json() []byte {
 		},
 		"definitions": map[string]any{
 			"Widget": obj(map[string]any{
-				"location":   map[string]any{"type": "string"},
-				s.top:        map[string]any{"type": "integer"},
-				"properties": map[string]any{"$ref": "#/definitions/WidgetProperties", "x-ms-client-flatten": true},
+				"location":                        map[string]any{"type": "string"},
+				s.top:                             map[string]any{"type": "integer"},
+				cmp.Or(s.container, "properties"): map[string]any{"$ref": "#/definitions/WidgetProperties", "x-ms-client-flatten": true},
 			}),
 			"WidgetProperties": obj(map[string]any{
 				s.a:     map[string]any{"type": "string"},
@@ -139,6 +140,8 @@ func TestNamesCompileOrFail(t *testing.T) {
 		{"type and Type", nameSpec{a: "type", b: "Type", top: "x", def: "Gear", e1: "x", e2: "X"}, ""},
 		{"non-ASCII", nameSpec{a: "ünicode", b: "中文", top: "x", def: "Zahnrädchen", e1: "é", e2: "e"}, ""},
 		{"enum values named like types", nameSpec{a: "a", b: "b", top: "x", def: "Gear", e1: "STATUS", e2: "Spec"}, ""},
+		{"names of generated methods", nameSpec{a: "deepCopy", b: "deepCopyInto", top: "marshalJSON", def: "Gear", e1: "x", e2: "y"}, ""},
+		{"container named like a method", nameSpec{a: "a", b: "b", top: "x", def: "Gear", e1: "x", e2: "y", container: "deepCopy"}, ""},
 		{"reserved Go names", nameSpec{a: "propertyBag", b: "Owner", top: "Conditions", def: "Gear", e1: "x", e2: "y"}, ""},
 		{"backtick", nameSpec{a: "a`b", b: "b", top: "x", def: "Gear", e1: "x", e2: "y"},
 			"property name \"a`b\" of widget/2024-01-01 WidgetProperties cannot be a Go struct tag's JSON name"},
@@ -176,11 +179,13 @@ var suggested = regexp.MustCompile(`  - match: .*\n    action: prune`)
 // checkNames: the spec's JSON names are in the Kubernetes and ARM structs as they were written.
 func checkNames(t *testing.T, s nameSpec, tags map[string][]string) {
 	api := "example.com/names/v2/api/widget/v1api20240101."
+	container := cmp.Or(s.container, "properties")
+	nesting := map[string]string{"properties": "Properties", "deepCopy": "DeepCopy2"}[container] // its struct's name
 	for st, want := range map[string][]string{
 		api + "Widget_Spec": {s.a, s.b, s.top, "azureName", "owner"},
 		"example.com/names/v2/api/widget/v1api20240101/storage.Widget_Spec": {s.a, s.b, s.top, "$propertyBag"},
-		api + "Widget_Spec_ARM":            {s.top, "properties"},
-		api + "Widget_Spec_Properties_ARM": {s.a, s.b},
+		api + "Widget_Spec_ARM":                 {s.top, container},
+		api + "Widget_Spec_" + nesting + "_ARM": {s.a, s.b},
 	} {
 		for _, name := range want {
 			if !slices.Contains(tags[st], name) {

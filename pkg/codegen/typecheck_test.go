@@ -162,13 +162,20 @@ func runtimePackage(p string) (*types.Package, error) {
 }
 
 // deepCopyStubs stands in for controller-gen's deepcopy output, which generation leaves to
-// controller-gen: DeepCopyObject on every type embedding metav1.TypeMeta (resources and lists).
+// controller-gen: DeepCopy and DeepCopyInto on every struct type, DeepCopyObject on every type
+// embedding metav1.TypeMeta (resources and lists). A field named like one of them would not
+// compile with the real output either.
 func deepCopyStubs(fset *token.FileSet, files []*ast.File) *ast.File {
 	src := "package " + files[0].Name.Name + "\n\nimport deepcopyruntime \"k8s.io/apimachinery/pkg/runtime\"\n\n" +
 		"var _ deepcopyruntime.Object\n"
 	for _, f := range files {
 		for _, d := range f.Decls {
-			if name, ok := embedsTypeMeta(d); ok {
+			name, isStruct, typeMeta := structDecl(d)
+			if isStruct {
+				src += "func (in *" + name + ") DeepCopy() *" + name + " { return in }\n" +
+					"func (in *" + name + ") DeepCopyInto(out *" + name + ") {}\n"
+			}
+			if typeMeta {
 				src += "func (in *" + name + ") DeepCopyObject() deepcopyruntime.Object { return in }\n"
 			}
 		}
@@ -180,20 +187,21 @@ func deepCopyStubs(fset *token.FileSet, files []*ast.File) *ast.File {
 	return f
 }
 
-func embedsTypeMeta(d ast.Decl) (string, bool) {
+// structDecl names a struct type declaration and says whether it embeds a TypeMeta.
+func structDecl(d ast.Decl) (name string, isStruct, typeMeta bool) {
 	gd, ok := d.(*ast.GenDecl)
 	if !ok || gd.Tok != token.TYPE {
-		return "", false
+		return "", false, false
 	}
 	ts := gd.Specs[0].(*ast.TypeSpec)
 	st, ok := ts.Type.(*ast.StructType)
 	if !ok {
-		return "", false
+		return "", false, false
 	}
 	for _, f := range st.Fields.List {
 		if sel, ok := f.Type.(*ast.SelectorExpr); ok && len(f.Names) == 0 && sel.Sel.Name == "TypeMeta" {
-			return ts.Name.Name, true
+			return ts.Name.Name, true, true
 		}
 	}
-	return "", false
+	return ts.Name.Name, true, false
 }

@@ -133,10 +133,11 @@ func uniqueNames(direct, flat []astmodel.Property) []astmodel.Property {
 }
 
 // reservedGoNames are the Go names of the fields asogen adds (Spec's AzureName and Owner,
-// Status's Conditions, every storage object's PropertyBag): no property of the spec ever takes
-// one (withReserved, which every object passes through, renames it), so the fields never clash
-// in API, storage or ARM types and the emitters can tell them apart by name.
-var reservedGoNames = []string{"AzureName", "Owner", "Conditions", astmodel.PropertyBagName}
+// Status's Conditions, every storage object's PropertyBag) and of the methods generated structs
+// have: no property of the spec ever takes one (withReserved, which every object passes
+// through, renames it), so the fields never clash in API, storage or ARM types and the emitters
+// can tell them apart by name.
+var reservedGoNames = append([]string{"AzureName", "Owner", "Conditions", astmodel.PropertyBagName}, astmodel.MethodNames...)
 
 // nameSet hands out unique property Go names and Kubernetes JSON names in one object.
 type nameSet struct {

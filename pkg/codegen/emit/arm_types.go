@@ -50,6 +50,9 @@ func armTree(o *astmodel.Object) (*armNode, error) {
 // earlier nesting has it, and its struct is named after it.
 func (n *armNode) nameChildren() {
 	used := map[string]bool{}
+	for _, m := range astmodel.MethodNames { // an ARM struct has DeepCopy too
+		used[m] = true
+	}
 	for _, c := range n.children {
 		if c.prop != nil {
 			c.goName = c.prop.Name
