@@ -121,7 +121,7 @@ func (p *pkgBuilder) isSecret(n node) bool {
 
 // uniqueNames joins direct and flattened properties with unique Go names.
 func uniqueNames(direct, flat []astmodel.Property) []astmodel.Property {
-	names := nameSet{goNames: map[string]bool{}, jsonNames: map[string]bool{}}
+	names := newNameSet(len(direct)+len(flat), false)
 	out := make([]astmodel.Property, 0, len(direct)+len(flat))
 	for _, prop := range direct {
 		out = append(out, names.add(prop))
@@ -137,19 +137,30 @@ func uniqueNames(direct, flat []astmodel.Property) []astmodel.Property {
 // have: no property of the spec ever takes one (withReserved, which every object passes
 // through, renames it), so the fields never clash in API, storage or ARM types and the emitters
 // can tell them apart by name.
-var reservedGoNames = append([]string{"AzureName", "Owner", "Conditions", astmodel.PropertyBagName}, astmodel.MethodNames...)
+var reservedGoNames = reservedSet(append([]string{"AzureName", "Owner", "Conditions", astmodel.PropertyBagName}, astmodel.MethodNames...))
 
-// nameSet hands out unique property Go names and Kubernetes JSON names in one object.
-type nameSet struct {
-	goNames, jsonNames map[string]bool
+func reservedSet(names []string) map[string]bool {
+	set := map[string]bool{}
+	for _, n := range names {
+		set[n] = true
+	}
+	return set
 }
 
-func newNameSet() nameSet {
-	ns := nameSet{goNames: map[string]bool{}, jsonNames: map[string]bool{}}
-	for _, n := range reservedGoNames {
-		ns.goNames[n] = true
-	}
-	return ns
+// nameSet hands out unique property Go names and Kubernetes JSON names in one object; with
+// reserved set, the reservedGoNames count as taken.
+type nameSet struct {
+	goNames, jsonNames map[string]bool
+	reserved           bool
+}
+
+func newNameSet(size int, reserved bool) nameSet {
+	return nameSet{goNames: make(map[string]bool, size), jsonNames: make(map[string]bool, size), reserved: reserved}
+}
+
+// goTaken reports whether a Go name is in use or reserved.
+func (ns nameSet) goTaken(name string) bool {
+	return ns.goNames[name] || (ns.reserved && reservedGoNames[name])
 }
 
 // add returns prop with a Go name not yet used: a flattened property that collides is prefixed
@@ -158,14 +169,14 @@ func newNameSet() nameSet {
 // or a container and the object itself, holding one name) does the Kubernetes JSON name follow
 // the new Go name. The ARM path always keeps the spec's names.
 func (ns nameSet) add(prop astmodel.Property) astmodel.Property {
-	if ns.goNames[prop.Name] || ns.jsonNames[prop.JSONName] {
+	if ns.goTaken(prop.Name) || ns.jsonNames[prop.JSONName] {
 		prop.ARMPath = prop.ARMJSONPath()
 		if prop.IsFlattened() {
 			prop.Name = astmodel.GoName(prop.ARMPath[0]) + prop.Name
 		}
-		prop.Name = ns.free(prop.Name, ns.goNames)
+		prop.Name = free(prop.Name, ns.goTaken)
 		if ns.jsonNames[prop.JSONName] {
-			prop.JSONName = ns.free(astmodel.LowerFirst(prop.Name), ns.jsonNames)
+			prop.JSONName = free(astmodel.LowerFirst(prop.Name), func(n string) bool { return ns.jsonNames[n] })
 		}
 	}
 	ns.goNames[prop.Name] = true
@@ -173,10 +184,10 @@ func (ns nameSet) add(prop astmodel.Property) astmodel.Property {
 	return prop
 }
 
-// free returns name, or name with the smallest number from 2 on that is not in used.
-func (ns nameSet) free(name string, used map[string]bool) string {
+// free returns name, or name with the smallest number from 2 on that is not taken.
+func free(name string, taken func(string) bool) string {
 	n := name
-	for i := 2; used[n]; i++ {
+	for i := 2; taken(n); i++ {
 		n = name + strconv.Itoa(i)
 	}
 	return n
@@ -186,7 +197,7 @@ func (ns nameSet) free(name string, used map[string]bool) string {
 // name (reservedGoNames); a prop whose JSON name is an extra's (a flattened one: direct ones are
 // refused by reservedClash) gets another.
 func withReserved(extra, props []astmodel.Property) []astmodel.Property {
-	names := newNameSet()
+	names := newNameSet(len(extra)+len(props), true)
 	out := make([]astmodel.Property, 0, len(extra)+len(props))
 	for _, prop := range extra { // the reserved fields themselves, as they are
 		names.jsonNames[prop.JSONName] = true
