@@ -44,3 +44,21 @@ func TestDoBoundsConcurrency(t *testing.T) {
 func TestDoWithNoWork(t *testing.T) {
 	Do(0, 4, func(int) { t.Fatal("called without work") })
 }
+
+// TestDoCarriesPanicToCaller: a panicking call does not kill the process from a worker; every
+// other call still runs and the caller gets the panic, with the worker's stack.
+func TestDoCarriesPanicToCaller(t *testing.T) {
+	var calls atomic.Int32
+	defer func() {
+		p, ok := recover().(*Panic)
+		if !ok || p.Value != "boom" || len(p.Stack) == 0 || calls.Load() != 10 {
+			t.Fatalf("recovered %#v after %d calls", p, calls.Load())
+		}
+	}()
+	Do(10, 3, func(i int) {
+		calls.Add(1)
+		if i == 4 {
+			panic("boom")
+		}
+	})
+}

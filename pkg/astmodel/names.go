@@ -4,6 +4,7 @@ import (
 	"go/token"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/gobuffalo/flect"
 )
@@ -28,13 +29,34 @@ func GoName(name string) string {
 		b.WriteString(capitalise(w))
 	}
 	s := b.String()
-	if s == "" {
-		return "X"
-	}
-	if unicode.IsDigit(rune(s[0])) {
-		s = "X" + s
+	if first, _ := utf8.DecodeRuneInString(s); !unicode.IsUpper(first) {
+		s = "X" + s // empty, a digit, or a letter without upper case: not exported otherwise
 	}
 	return s
+}
+
+// IsJSONTagName reports whether name can be the name of a `json:"..."` struct tag: encoding/json
+// ignores any other name (and then uses the Go field name), and a backtick or quote would end
+// the tag.
+func IsJSONTagName(name string) bool {
+	if name == "" {
+		return false
+	}
+	for _, r := range name {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", r) {
+			return false
+		}
+	}
+	return true
+}
+
+// LowerFirst lower-cases the first letter of a Go name.
+func LowerFirst(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if n == 0 {
+		return s
+	}
+	return string(unicode.ToLower(r)) + s[n:]
 }
 
 // LocalName turns a name into an unexported Go identifier that is not a keyword.
@@ -44,7 +66,7 @@ func LocalName(name string) string {
 	if len(words) > 0 && initialisms[strings.ToUpper(words[0])] && strings.ToUpper(words[0]) == words[0] {
 		g = strings.ToLower(words[0]) + g[len(words[0]):]
 	} else {
-		g = strings.ToLower(g[:1]) + g[1:]
+		g = LowerFirst(g)
 	}
 	if token.IsKeyword(g) {
 		g += "_"
@@ -99,7 +121,8 @@ func capitalise(w string) string {
 	if up := strings.ToUpper(w); initialisms[up] {
 		return up
 	}
-	return strings.ToUpper(w[:1]) + w[1:]
+	r, n := utf8.DecodeRuneInString(w)
+	return string(unicode.ToUpper(r)) + w[n:]
 }
 
 // KindFromResourceType singularises the last segment of an ARM resource type:

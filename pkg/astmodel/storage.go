@@ -10,6 +10,10 @@ const PropertyBagName = "PropertyBag"
 // talks to ARM at that version.
 const OriginalVersionName = "OriginalVersion"
 
+// MethodNames are the exported methods generated structs have (controller-gen's deepcopy
+// methods, the JSON methods of unions): no field may have one of these names.
+var MethodNames = []string{"DeepCopy", "DeepCopyInto", "DeepCopyObject", "MarshalJSON", "UnmarshalJSON"}
+
 // StorageVariant derives the storage package of an API package: the same objects and resources
 // in the "storage" subpackage, enums turned into strings, and a property bag on every object so
 // that conversions to and from the hub lose nothing.

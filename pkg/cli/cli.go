@@ -44,8 +44,18 @@ type app struct {
 // Run executes the asogen command line with args (without the program name) and returns the
 // process exit code.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return runCommands(args, stdin, stdout, stderr, (*app).rootCommand)
+}
+
+// runCommands is Run with the command tree given, so a test can make a command panic.
+func runCommands(args []string, stdin io.Reader, stdout, stderr io.Writer, commands func(*app) *cobra.Command) (code int) {
+	defer func() {
+		if r := recover(); r != nil {
+			code = reportBug(stderr, r, stackOf(r))
+		}
+	}()
 	a := &app{stdout: stdout, stderr: stderr}
-	root := a.rootCommand()
+	root := commands(a)
 	root.SetArgs(args)
 	root.SetIn(stdin)
 	root.SetOut(stdout)
@@ -81,21 +91,33 @@ func (e *exitError) Error() string {
 	return e.err.Error()
 }
 
-// fail classifies err: positioned problems (diag) are bad input, anything else is internal.
+// fail classifies err: problems of the user's input (diag errors not marked Internal) exit 2;
+// anything else, including a list holding one internal problem among input problems, exits 3.
 func fail(err error) error {
 	if err == nil {
 		return nil
 	}
 	var exit *exitError
-	var list diag.List
-	var one diag.Error
-	switch {
-	case errors.As(err, &exit):
+	if errors.As(err, &exit) {
 		return err
-	case errors.As(err, &list) || errors.As(err, &one):
+	}
+	if isInput(err) {
 		return &exitError{code: ExitInput, err: err}
 	}
 	return &exitError{code: ExitInternal, err: err}
+}
+
+// isInput reports whether err is only about the user's input.
+func isInput(err error) bool {
+	var list diag.List
+	var one diag.Error
+	switch {
+	case errors.As(err, &list):
+		return !list.Internal()
+	case errors.As(err, &one):
+		return !one.Internal
+	}
+	return false
 }
 
 // report prints err to stderr and returns the exit code. Errors that do not come from a

@@ -125,14 +125,28 @@ func (a *app) generate(migrate bool) error {
 	if migrate {
 		before = a.migrateHub
 	}
-	cfg, err := a.load(before)
+	cfg, err := a.load(nil)
 	if err != nil {
 		return err
 	}
-	w := fileset.NewWriter(cfg.Dir, fileset.Options{})
+	lock, err := fileset.AcquireLock(cfg.Dir, a.lockOptions()) // held through migration and writing
+	if err != nil {
+		return err
+	}
+	defer lock.Release()
+	if before != nil {
+		if err := before(cfg); err != nil {
+			return err
+		}
+	}
+	w := fileset.NewWriter(cfg.Dir, fileset.Options{Lock: fileset.LockOptions{Held: lock}})
 	_, genErr := a.produce(cfg, w)
 	sum, err := w.Finish()
 	a.listWrite(sum)
+	var partial *fileset.PartialWriteError
+	if errors.As(err, &partial) { // names what the failed write left replaced and not
+		return err
+	}
 	if genErr != nil {
 		return genErr
 	}
@@ -150,9 +164,10 @@ func (a *app) verify() error {
 	if err != nil {
 		return err
 	}
-	v := fileset.NewVerifier(cfg.Dir)
+	v := fileset.NewVerifierWithLock(cfg.Dir, a.lockOptions())
 	res, err := a.produce(cfg, v)
 	if err != nil {
+		_, _ = v.Finish() // releases the lock when Plan took it
 		return err
 	}
 	drift, err := v.Finish()
@@ -166,6 +181,14 @@ func (a *app) verify() error {
 	}
 	fmt.Fprintf(a.stdout, "asogen: %d generated files up to date\n", len(res.Paths))
 	return nil
+}
+
+// lockOptions tell the user when the run waits for another asogen run on the same tree.
+func (a *app) lockOptions() fileset.LockOptions {
+	return fileset.LockOptions{OnWait: func(lock string) {
+		fmt.Fprintf(a.stderr, "asogen: waiting for another asogen run on this tree (%s is locked; giving up after %s)\n",
+			relativeToWorkdir(lock), fileset.DefaultLockTimeout)
+	}}
 }
 
 // listWrite prints every file with what happened to it, when -v is set.

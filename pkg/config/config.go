@@ -3,7 +3,6 @@
 package config
 
 import (
-	"os"
 	"path/filepath"
 
 	"github.com/asogen/asogen/pkg/diag"
@@ -87,7 +86,7 @@ const (
 
 // Load reads and validates the config file at path.
 func Load(path string) (*Config, error) {
-	data, err := os.ReadFile(path)
+	data, err := readConfig(path)
 	if err != nil {
 		return nil, diag.Errorf(diag.Pos{File: path}, "cannot read config: %v", err)
 	}
@@ -106,6 +105,10 @@ func Parse(name, abs string, data []byte) (*Config, error) {
 	}
 	d := &decoder{file: name}
 	cfg := &Config{Path: abs, Dir: filepath.Dir(abs)}
+	d.expandAliases(&root)
+	if err := d.errs.Err(); err != nil {
+		return nil, err
+	}
 	if d.config(&root, cfg) {
 		d.finish(cfg)
 	}

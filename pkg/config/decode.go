@@ -54,6 +54,8 @@ func (d *decoder) fields(n *yaml.Node, what string, handlers map[string]func(*ya
 		key, val := n.Content[i], n.Content[i+1]
 		h, ok := handlers[key.Value]
 		switch {
+		case key.Value == "<<" && key.ShortTag() == "!!merge":
+			d.errorf(key, "merge keys (<<) are not supported in %s: write the keys out, or alias a whole value", what)
 		case !ok:
 			d.errorf(key, "unknown key %q in %s (valid keys: %s)", key.Value, what, validKeys(handlers))
 		case seen[key.Value]:

@@ -14,10 +14,13 @@ import (
 )
 
 var (
-	groupName      = regexp.MustCompile(`^[a-z][a-z0-9]*$`)
-	kindName       = regexp.MustCompile(`^[A-Z][A-Za-z0-9]*$`)
-	apiVersion     = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}(-[a-z][a-z0-9]*)?$`)
-	directiveMatch = regexp.MustCompile(`^[a-z][a-z0-9]*/\d{4}-\d{2}-\d{2}(-[a-z][a-z0-9]*)?:[A-Za-z_][A-Za-z0-9_.\-]*$`)
+	groupName  = regexp.MustCompile(`^[a-z][a-z0-9]*$`)
+	kindName   = regexp.MustCompile(`^[A-Z][A-Za-z0-9]*$`)
+	apiVersion = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}(-[a-z][a-z0-9]*)?$`)
+	// directiveMatch: after the colon, a definition name and property path as the spec spells
+	// them (any printable characters: names with punctuation or non-ASCII letters must be
+	// matchable, since a directive is how such a property is dropped).
+	directiveMatch = regexp.MustCompile(`^[a-z][a-z0-9]*/\d{4}-\d{2}-\d{2}(-[a-z][a-z0-9]*)?:[^\x00-\x20.][^\x00-\x1f]*$`)
 	envVar         = regexp.MustCompile(`\$\{([^}]*)\}`)
 )
 
@@ -88,8 +91,12 @@ func (d *decoder) checkGroups(cfg *Config) {
 			d.errs.Add(g.Pos, "group %q is defined twice (first at line %d)", g.Name, first.Line)
 		}
 		seen[g.Name] = g.Pos
-		if filepath.IsAbs(g.Path) {
+		clean := path.Clean(filepath.ToSlash(g.Path))
+		switch {
+		case filepath.IsAbs(g.Path):
 			d.errs.Add(g.Pos, "group %q path %q must be relative to specRoot", g.Name, g.Path)
+		case clean == ".." || strings.HasPrefix(clean, "../"):
+			d.errs.Add(g.Pos, "group %q path %q escapes specRoot; asogen reads only files under specRoot", g.Name, g.Path)
 		}
 	}
 }

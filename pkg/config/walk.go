@@ -61,6 +61,9 @@ func (d *decoder) group(n *yaml.Node) Group {
 	d.required(n, pathPos, "path", "group")
 	if namePos.Line > 0 {
 		d.checkName(namePos, g.Name, groupName, "group name", "lower-case letters and digits, starting with a letter")
+		if why := reservedGroup(g.Name); why != "" {
+			d.errs.Add(namePos, "group name %q is reserved: %s; choose another name", g.Name, why)
+		}
 	}
 	return g
 }

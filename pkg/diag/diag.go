@@ -29,10 +29,12 @@ func (p Pos) String() string {
 	return s
 }
 
-// Error is one problem at one place.
+// Error is one problem at one place. Internal marks a problem that is not the user's input (an
+// I/O failure, a tool that failed, a bug) merged into a list: the CLI exits 3 for it, not 2.
 type Error struct {
-	Pos Pos
-	Msg string
+	Pos      Pos
+	Msg      string
+	Internal bool
 }
 
 // Error renders "file:line:col: message" (or just the message without a file).
@@ -51,7 +53,8 @@ func (l *List) Add(pos Pos, format string, args ...any) {
 	*l = append(*l, Error{Pos: pos, Msg: fmt.Sprintf(format, args...)})
 }
 
-// Merge adds every problem carried by err: a List, an Error, or any other error (without position).
+// Merge adds every problem carried by err: a List, an Error, or any other error (without
+// position, marked Internal: only positioned problems are the user's input).
 func (l *List) Merge(err error) {
 	if err == nil {
 		return
@@ -64,8 +67,18 @@ func (l *List) Merge(err error) {
 	case errors.As(err, &one):
 		*l = append(*l, one)
 	default:
-		*l = append(*l, Error{Msg: err.Error()})
+		*l = append(*l, Error{Msg: err.Error(), Internal: true})
 	}
+}
+
+// Internal reports whether any problem of the list is not the user's input.
+func (l List) Internal() bool {
+	for _, e := range l {
+		if e.Internal {
+			return true
+		}
+	}
+	return false
 }
 
 // Err returns the list as an error, sorted by position, or nil when it is empty.

@@ -3,6 +3,7 @@
 package openapi
 
 import (
+	"errors"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -10,6 +11,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/asogen/asogen/internal/parallel"
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/config"
 	"github.com/asogen/asogen/pkg/diag"
@@ -46,7 +48,7 @@ func Build(cfg *config.Config) (*astmodel.Model, error) {
 func build(cfg *config.Config, l *loader) (*astmodel.Model, error) {
 	b := &builder{
 		cfg:     cfg,
-		load:    l,
+		load:    l.confinedTo(cfg.SpecRoot),
 		dirs:    newDirectives(cfg.Directives),
 		goNames: &nameMemo{names: map[string]string{}},
 		model:   astmodel.NewModel(cfg.Module, cfg.Output.API),
@@ -141,6 +143,7 @@ func (b *builder) buildPackages(refs []astmodel.PackageRef) {
 	fetch := b.load.prefetch(folders)
 	defer fetch.stop()
 	var running sync.WaitGroup
+	var caught parallel.Catcher                            // a panic while building is re-raised here, not on a worker
 	building := make(chan struct{}, runtime.GOMAXPROCS(0)) // one token per package being built
 	for i, ref := range refs {
 		plan := b.pkgs[ref]
@@ -153,12 +156,15 @@ func (b *builder) buildPackages(refs []astmodel.PackageRef) {
 		p.resources = plan.resources
 		building <- struct{}{}
 		running.Go(func() {
-			p.buildAll()
-			b.finish(p, plan.dir)
-			<-building
+			defer func() { <-building }()
+			caught.Call(func() {
+				p.buildAll()
+				b.finish(p, plan.dir)
+			})
 		})
 	}
 	running.Wait()
+	caught.Repanic()
 }
 
 // folderDocs caches a package's parsed files and returns them; false (with the errors reported)
@@ -168,6 +174,10 @@ func (b *builder) folderDocs(plan *pkgPlan, results []parsed) ([]*document, bool
 	var errs diag.List
 	for i, path := range plan.files {
 		d, err := b.load.store(path, results[i])
+		var refused *refusedError
+		if errors.As(err, &refused) {
+			err = refused.asDiag()
+		}
 		if err != nil {
 			errs.Merge(err)
 			continue

@@ -115,7 +115,7 @@ func (s *scanner) schema(out *openapi.Schema) bool {
 	if s.peek() != '{' {
 		return false
 	}
-	var seen uint64 // keywords met, by index in schemaFields
+	var seen seenSet // keywords met, by index in schemaFields
 	return s.members(func(key string) bool {
 		if isExtension(key) {
 			if out.Extensions == nil {
@@ -127,10 +127,10 @@ func (s *scanner) schema(out *openapi.Schema) bool {
 		switch {
 		case i < 0:
 			return s.extra(out, key)
-		case seen&(1<<i) != 0:
+		case seen.has(i):
 			return false // repeated: encoding/json would merge the values
 		}
-		seen |= 1 << i
+		seen.add(i)
 		if !exact {
 			return s.folded(out, key, i)
 		}

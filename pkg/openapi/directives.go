@@ -68,6 +68,15 @@ func suggestion(group, version, def, propPath string) string {
 		group, version, match)
 }
 
+// action returns the action of the directive naming path, "" when none does, without counting
+// it as used.
+func (d *directives) action(group, version, path string) string {
+	if dir, ok := d.byMatch[group+"/"+version+":"+path]; ok {
+		return dir.Action
+	}
+	return ""
+}
+
 // has reports whether a directive names path, without counting it as used.
 func (d *directives) has(group, version, path string) bool {
 	_, ok := d.byMatch[group+"/"+version+":"+path]

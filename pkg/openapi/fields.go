@@ -2,6 +2,7 @@ package openapi
 
 import (
 	"encoding/json"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -24,7 +25,23 @@ type fieldSet[T any] struct {
 	index map[string]int
 }
 
+// maxFields is how many fields a fieldSet may hold: the decoders record the fields met in a
+// seenSet, one bit per field.
+const maxFields = 64
+
+// seenSet records the fields of a fieldSet met in one object, by index.
+type seenSet uint64
+
+func (s seenSet) has(i int) bool { return s&(1<<i) != 0 }
+func (s *seenSet) add(i int)     { *s |= 1 << i }
+
+// newFieldSet builds a field table. It panics (at package initialisation, so every test and every
+// run fails at once) when the table has more fields than a seenSet can record: past that limit
+// repeated keys would go undetected.
 func newFieldSet[T any](list ...field[T]) *fieldSet[T] {
+	if len(list) > maxFields {
+		panic(fmt.Sprintf("openapi: a field table has %d fields; seenSet records at most %d", len(list), maxFields))
+	}
 	f := &fieldSet[T]{list: list, index: map[string]int{}}
 	for i, fl := range list {
 		f.index[fl.name] = i
@@ -58,7 +75,7 @@ func readStruct[T any](s *scanner, v *T, fields *fieldSet[T], ext *openapi.Exten
 	if s.peek() != '{' {
 		return false
 	}
-	var seen uint64
+	var seen seenSet
 	return s.members(func(key string) bool {
 		if isExtension(key) {
 			if *ext == nil {
@@ -70,10 +87,10 @@ func readStruct[T any](s *scanner, v *T, fields *fieldSet[T], ext *openapi.Exten
 		switch {
 		case i < 0:
 			return s.valid()
-		case !exact || seen&(1<<i) != 0:
+		case !exact || seen.has(i):
 			return false
 		}
-		seen |= 1 << i
+		seen.add(i)
 		return fields.list[i].read(s, v)
 	})
 }

@@ -112,7 +112,15 @@ func (m memSpecFS) name(path string) string {
 	return filepath.ToSlash(rel)
 }
 
-func (m memSpecFS) ReadFile(path string) ([]byte, error)  { return m.files.ReadFile(m.name(path)) }
+func (m memSpecFS) Real(path string) (string, error) { return path, nil }
+
+func (m memSpecFS) ReadFile(path string, limit int64) ([]byte, error) {
+	raw, err := m.files.ReadFile(m.name(path))
+	if int64(len(raw)) > limit {
+		return nil, &refusedError{reason: tooBig(limit)}
+	}
+	return raw, err
+}
 func (m memSpecFS) Stat(path string) (fs.FileInfo, error) { return m.files.Stat(m.name(path)) }
 
 func (m memSpecFS) Glob(pattern string) ([]string, error) {

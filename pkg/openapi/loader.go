@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io/fs"
 	"maps"
 	"os"
@@ -49,27 +50,32 @@ func (sw *swagger) definitions() map[string]*openapi.Schema {
 // loader parses each spec file once and keeps it while a package being built may read it
 // (see release). Packages are built in parallel: mu guards the maps.
 type loader struct {
-	dir     string // working folder, for display names
-	fs      specFS
-	mu      sync.Mutex
-	files   map[string]*document
-	errs    map[string]error
-	pending map[string]int // version folder → packages still to build that read it
+	dir       string // working folder, for display names
+	fs        specFS
+	roots     []string // the spec roots: no file outside them is read (confine.go)
+	realRoots []string // the roots with symbolic links resolved
+	limit     int64    // the largest spec file read
+	mu        sync.Mutex
+	files     map[string]*document
+	errs      map[string]error
+	pending   map[string]int // version folder → packages still to build that read it
 }
 
 // specFS is where spec files come from: the operating system, or memory in the fuzz test.
 type specFS interface {
-	ReadFile(path string) ([]byte, error)
+	ReadFile(path string, limit int64) ([]byte, error) // a regular file of at most limit bytes
 	Glob(pattern string) ([]string, error)
 	Stat(path string) (fs.FileInfo, error)
+	Real(path string) (string, error) // the path with symbolic links resolved
 }
 
 // osFS reads spec files from disk.
 type osFS struct{}
 
-func (osFS) ReadFile(path string) ([]byte, error)  { return os.ReadFile(path) }
-func (osFS) Glob(pattern string) ([]string, error) { return filepath.Glob(pattern) }
-func (osFS) Stat(path string) (fs.FileInfo, error) { return os.Stat(path) }
+func (osFS) ReadFile(path string, limit int64) ([]byte, error) { return readRegular(path, limit) }
+func (osFS) Glob(pattern string) ([]string, error)             { return filepath.Glob(pattern) }
+func (osFS) Stat(path string) (fs.FileInfo, error)             { return os.Stat(path) }
+func (osFS) Real(path string) (string, error)                  { return filepath.EvalSymlinks(path) }
 
 func newLoader() *loader {
 	wd, _ := os.Getwd()
@@ -77,7 +83,7 @@ func newLoader() *loader {
 }
 
 func newLoaderIn(dir string, fsys specFS) *loader {
-	return &loader{dir: dir, fs: fsys, files: map[string]*document{}, errs: map[string]error{}, pending: map[string]int{}}
+	return &loader{dir: dir, fs: fsys, limit: MaxSpecFileSize, files: map[string]*document{}, errs: map[string]error{}, pending: map[string]int{}}
 }
 
 // displayName shows a path relative to the working folder, like the config path on the command
@@ -138,13 +144,22 @@ func (l *loader) store(path string, r parsed) (*document, error) {
 // errMissing marks a spec file that does not exist.
 var errMissing = errors.New("spec file does not exist")
 
+// parseFile reads and parses one spec file, refusing (refusedError) any file outside the spec
+// roots, not regular or too big.
 func (l *loader) parseFile(path, name string) (*document, error) {
-	raw, err := l.fs.ReadFile(path)
+	if reason := l.confined(path); reason != "" {
+		return nil, &refusedError{name: name, reason: reason}
+	}
+	raw, err := l.fs.ReadFile(path, l.limit)
+	var refused *refusedError
+	if errors.As(err, &refused) {
+		return nil, &refusedError{name: name, reason: refused.reason}
+	}
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, errMissing
 	}
-	if err != nil {
-		return nil, diag.Errorf(diag.Pos{File: name}, "cannot read spec: %v", err)
+	if err != nil { // an I/O failure, not a problem of the spec (exit 3)
+		return nil, fmt.Errorf("cannot read spec %s: %w", name, err)
 	}
 	return parseDocument(path, name, raw)
 }

@@ -52,6 +52,7 @@ func (p *pkgBuilder) object(n node, sd side, name astmodel.TypeName, base, path 
 	if top && sd == specSide {
 		raw = withoutProps(raw, identityFields...)
 	}
+	p.reservedClash(raw, extra)
 	var oneOf *astmodel.OneOf
 	var props []astmodel.Property
 	if subs := p.subtypes(n, disc); len(subs) > 0 {
@@ -260,15 +261,8 @@ func (p *pkgBuilder) options(subs []subtype, disc string, sd side, top bool) ([]
 		p.pkg.Add(astmodel.NewObject(tn, firstSentence(st.n.s.Description), p.properties(raw, sd, base)...))
 		opt := p.goNames.goName(st.value)
 		oneOf.Values[opt] = st.value
-		props = append(props, astmodel.Property{Name: opt, JSONName: lowerFirst(opt), Type: tn,
+		props = append(props, astmodel.Property{Name: opt, JSONName: astmodel.LowerFirst(opt), Type: tn,
 			Description: "Set when " + disc + " is " + strconv.Quote(st.value) + "."})
 	}
 	return props, oneOf
-}
-
-func lowerFirst(s string) string {
-	if s == "" {
-		return s
-	}
-	return string(s[0]|0x20) + s[1:]
 }

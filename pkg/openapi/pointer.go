@@ -34,7 +34,7 @@ func splitPointer(ptr string) []string {
 // closest enclosing value that exists. Documents keep no bytes, so the file is read again (only
 // messages need this); when it cannot be, the position is the file alone.
 func (l *loader) position(d *document, ptr string) diag.Pos {
-	raw, err := l.fs.ReadFile(d.path)
+	raw, err := l.fs.ReadFile(d.path, l.limit)
 	if err != nil {
 		return diag.Pos{File: d.name}
 	}

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"sync"
+
+	"github.com/asogen/asogen/internal/parallel"
 )
 
 // prefetcher parses the version folders of the packages in build order on parallel workers, so
@@ -17,6 +19,7 @@ type prefetcher struct {
 	ready   []chan struct{}
 	slots   chan struct{} // one token per folder handed to the workers and not yet taken
 	done    chan struct{}
+	caught  parallel.Catcher // a panic while parsing, re-raised by take on the build's goroutine
 }
 
 // parsed is the outcome of parsing one file.
@@ -71,8 +74,10 @@ func (f *prefetcher) dispatch(i int, jobs chan<- func()) bool {
 	for j, path := range files {
 		job := func() {
 			defer folder.Done()
-			d, err := f.l.parseFile(path, f.l.displayName(path))
-			f.results[i][j] = parsed{doc: d, err: err}
+			f.caught.Call(func() {
+				d, err := f.l.parseFile(path, f.l.displayName(path))
+				f.results[i][j] = parsed{doc: d, err: err}
+			})
 		}
 		folder.Add(1)
 		select {
@@ -92,6 +97,7 @@ func (f *prefetcher) dispatch(i int, jobs chan<- func()) bool {
 // take waits for folder i and returns what parsing its files gave, in the folder's file order.
 func (f *prefetcher) take(i int) []parsed {
 	<-f.ready[i]
+	f.caught.Repanic()
 	r := f.results[i]
 	f.results[i] = nil
 	<-f.slots

@@ -1,10 +1,12 @@
 package openapi
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 
 	"github.com/asogen/asogen/pkg/astmodel"
+	"github.com/asogen/asogen/pkg/config"
 )
 
 // properties types raw properties for one side, flattening x-ms-client-flatten containers. Go names
@@ -93,6 +95,10 @@ func (p *pkgBuilder) property(rp rawProp, sd side, base string) (astmodel.Proper
 	if !keep {
 		return astmodel.Property{}, false
 	}
+	if !astmodel.IsJSONTagName(rp.json) {
+		p.badJSONName(rp)
+		return astmodel.Property{}, false
+	}
 	return astmodel.Property{
 		Name: name, JSONName: rp.json, Type: t, Reference: ref,
 		Required:    rp.required && sd == specSide,
@@ -115,7 +121,7 @@ func (p *pkgBuilder) isSecret(n node) bool {
 
 // uniqueNames joins direct and flattened properties with unique Go names.
 func uniqueNames(direct, flat []astmodel.Property) []astmodel.Property {
-	names := nameSet{}
+	names := newNameSet(len(direct)+len(flat), false)
 	out := make([]astmodel.Property, 0, len(direct)+len(flat))
 	for _, prop := range direct {
 		out = append(out, names.add(prop))
@@ -126,40 +132,113 @@ func uniqueNames(direct, flat []astmodel.Property) []astmodel.Property {
 	return slices.Clip(out)
 }
 
-// nameSet hands out unique property Go names.
-type nameSet map[string]bool
+// reservedGoNames are the Go names of the fields asogen adds (Spec's AzureName and Owner,
+// Status's Conditions, every storage object's PropertyBag) and of the methods generated structs
+// have: no property of the spec ever takes one (withReserved, which every object passes
+// through, renames it), so the fields never clash in API, storage or ARM types and the emitters
+// can tell them apart by name.
+var reservedGoNames = reservedSet(append([]string{"AzureName", "Owner", "Conditions", astmodel.PropertyBagName}, astmodel.MethodNames...))
 
-// add returns prop with a name not yet used: a flattened property that collides is prefixed with
-// its container's name, and any remaining clash gets a number. A renamed property gets a matching
-// Kubernetes JSON name, and its ARMPath keeps the ARM JSON name.
+func reservedSet(names []string) map[string]bool {
+	set := map[string]bool{}
+	for _, n := range names {
+		set[n] = true
+	}
+	return set
+}
+
+// nameSet hands out unique property Go names and Kubernetes JSON names in one object; with
+// reserved set, the reservedGoNames count as taken.
+type nameSet struct {
+	goNames, jsonNames map[string]bool
+	reserved           bool
+}
+
+func newNameSet(size int, reserved bool) nameSet {
+	return nameSet{goNames: make(map[string]bool, size), jsonNames: make(map[string]bool, size), reserved: reserved}
+}
+
+// goTaken reports whether a Go name is in use or reserved.
+func (ns nameSet) goTaken(name string) bool {
+	return ns.goNames[name] || (ns.reserved && reservedGoNames[name])
+}
+
+// add returns prop with a Go name not yet used: a flattened property that collides is prefixed
+// with its container's name, and any remaining clash gets a number. The JSON name stays the
+// spec's; only when another property of the object already has it (two flattened containers,
+// or a container and the object itself, holding one name) does the Kubernetes JSON name follow
+// the new Go name. The ARM path always keeps the spec's names.
 func (ns nameSet) add(prop astmodel.Property) astmodel.Property {
-	if !ns[prop.Name] {
-		ns[prop.Name] = true
-		return prop
+	if ns.goTaken(prop.Name) || ns.jsonNames[prop.JSONName] {
+		prop.ARMPath = prop.ARMJSONPath()
+		if prop.IsFlattened() {
+			prop.Name = astmodel.GoName(prop.ARMPath[0]) + prop.Name
+		}
+		prop.Name = free(prop.Name, ns.goTaken)
+		if ns.jsonNames[prop.JSONName] {
+			prop.JSONName = free(astmodel.LowerFirst(prop.Name), func(n string) bool { return ns.jsonNames[n] })
+		}
 	}
-	// Renamed: the Kubernetes JSON name follows the Go name, the ARM path keeps the spec's name.
-	prop.ARMPath = prop.ARMJSONPath()
-	if prop.IsFlattened() {
-		prop.Name = astmodel.GoName(prop.ARMPath[0]) + prop.Name
-	}
-	base := prop.Name
-	for i := 2; ns[prop.Name]; i++ {
-		prop.Name = base + strconv.Itoa(i)
-	}
-	ns[prop.Name] = true
-	prop.JSONName = lowerFirst(prop.Name)
+	ns.goNames[prop.Name] = true
+	ns.jsonNames[prop.JSONName] = true
 	return prop
 }
 
-// withReserved renames props that collide with the reserved extra properties, then joins them.
+// free returns name, or name with the smallest number from 2 on that is not taken.
+func free(name string, taken func(string) bool) string {
+	n := name
+	for i := 2; taken(n); i++ {
+		n = name + strconv.Itoa(i)
+	}
+	return n
+}
+
+// withReserved joins the reserved extra properties and props, which never take a reserved Go
+// name (reservedGoNames); a prop whose JSON name is an extra's (a flattened one: direct ones are
+// refused by reservedClash) gets another.
 func withReserved(extra, props []astmodel.Property) []astmodel.Property {
-	names := nameSet{}
+	names := newNameSet(len(extra)+len(props), true)
 	out := make([]astmodel.Property, 0, len(extra)+len(props))
-	for _, prop := range extra {
-		out = append(out, names.add(prop))
+	for _, prop := range extra { // the reserved fields themselves, as they are
+		names.jsonNames[prop.JSONName] = true
+		out = append(out, prop)
 	}
 	for _, prop := range props {
 		out = append(out, names.add(prop))
 	}
 	return out
+}
+
+// reservedClash reports, at the property, every raw property of a resource's Spec or Status
+// whose JSON name is that of a field asogen adds (azureName, owner, conditions): keeping both
+// would rename one of them in the CRD. A prune directive settles it; the pruned property is kept
+// in raw so that the directive counts as used.
+func (p *pkgBuilder) reservedClash(raw []rawProp, extra []astmodel.Property) {
+	for _, rp := range raw {
+		for _, e := range extra {
+			if rp.json != e.JSONName || p.dirs.action(p.group, p.version, rp.path+"."+rp.json) == config.ActionPrune {
+				continue
+			}
+			p.errs.Add(p.load.position(rp.n.doc, rp.n.ptr), "property %q of %s/%s %s has the JSON name of the field %s that asogen "+
+				"adds to every resource, so one of them would have to be renamed in the CRD; drop the spec's property:\n%s",
+				rp.json, p.group, p.version, rp.path, e.Name, pruneDirective(p.group, p.version, rp.path+"."+rp.json))
+		}
+	}
+}
+
+// pruneDirective renders the config YAML that drops a property.
+func pruneDirective(group, version, path string) string {
+	return fmt.Sprintf("directives:\n  - match: %s\n    action: prune", strconv.Quote(group+"/"+version+":"+path))
+}
+
+// badJSONName reports, once per property (Spec and Status both build it), a JSON name no struct
+// tag can carry, with the directive that drops the property.
+func (p *pkgBuilder) badJSONName(rp rawProp) {
+	if p.reported[rp.n.key()] {
+		return
+	}
+	p.reported[rp.n.key()] = true
+	p.errs.Add(p.load.position(rp.n.doc, rp.n.ptr), "property name %s of %s/%s %s cannot be a Go struct tag's JSON name "+
+		"(encoding/json takes letters, digits, spaces and !#$%%&()*+-./:;<=>?@[]^_{|}~ only); drop the property:\n%s",
+		strconv.Quote(rp.json), p.group, p.version, rp.path, pruneDirective(p.group, p.version, rp.path+"."+rp.json))
 }

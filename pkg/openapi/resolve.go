@@ -1,7 +1,9 @@
 package openapi
 
 import (
+	"errors"
 	"fmt"
+	"net/url"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -42,6 +44,7 @@ type refError struct {
 	ptr     string // target JSON pointer
 	missing bool   // the file does not exist (else the pointer does not resolve)
 	cycle   bool
+	refused string // why the target is never read (remote, absolute, outside specRoot, not a regular file, too big)
 }
 
 func (e *refError) Error() string {
@@ -52,6 +55,11 @@ func (e *refError) Error() string {
 // clean already, so a reference within the document (most are) costs no path work.
 func target(n node) (file, ptr string) {
 	filePart, frag, _ := strings.Cut(n.refString(), "#")
+	if strings.Contains(frag, "%") { // go-openapi percent-encodes the fragment (non-ASCII names)
+		if unescaped, err := url.PathUnescape(frag); err == nil {
+			frag = unescaped
+		}
+	}
 	if filePart == "" {
 		return n.doc.path, frag
 	}
@@ -72,6 +80,10 @@ func targetName(n node) string {
 func (l *loader) resolve(n node) (node, error) {
 	seen := map[string]bool{}
 	for n.refString() != "" {
+		filePart, _, _ := strings.Cut(n.refString(), "#")
+		if reason := remoteOrAbsolute(filePart); reason != "" {
+			return n, &refError{ref: n.refString(), refused: reason}
+		}
 		file, ptr := target(n)
 		k := file + "#" + ptr
 		if seen[k] {
@@ -79,6 +91,10 @@ func (l *loader) resolve(n node) (node, error) {
 		}
 		seen[k] = true
 		doc, err := l.load(file)
+		var refused *refusedError
+		if errors.As(err, &refused) {
+			return n, &refError{ref: n.refString(), file: file, ptr: ptr, refused: refused.Error()}
+		}
 		if err == errMissing {
 			return n, &refError{ref: n.refString(), file: file, ptr: ptr, missing: true}
 		}

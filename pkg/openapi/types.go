@@ -159,6 +159,8 @@ func (p *pkgBuilder) refFailed(n node, err error, need string) {
 	pos := p.load.position(n.doc, n.ptr+"/$ref")
 	file := p.load.displayName(re.file)
 	switch {
+	case re.refused != "":
+		p.errs.Add(pos, "$ref %q needed by %s/%s %s is not followed: %s", re.ref, p.group, p.version, need, re.refused)
 	case re.cycle:
 		p.errs.Add(pos, "$ref %q is part of a $ref cycle that never reaches a schema (%s#%s)", re.ref, file, re.ptr)
 	case re.missing:

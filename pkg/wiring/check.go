@@ -1,6 +1,8 @@
 package wiring
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -41,7 +43,7 @@ func LayoutOf(cfg *config.Config) Layout {
 // The returned error is set only when the hand-written code cannot be loaded or parsed.
 func Check(cfg *config.Config, m *astmodel.Model) (*Report, error) {
 	l := LayoutOf(cfg)
-	methods, err := LoadMethods(cfg.Dir, l, groups(m))
+	methods, err := LoadMethods(cfg.Dir, l, withCustomizations(cfg.Dir, l, groups(m)))
 	if err != nil {
 		return nil, err
 	}
@@ -63,6 +65,23 @@ func groups(m *astmodel.Model) []string {
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
+}
+
+// withCustomizations adds to groups every group folder under the API root that holds a
+// customizations folder: a group whose last kind was removed keeps its hand-written methods,
+// which must be reported unused.
+func withCustomizations(dir string, l Layout, groups []string) []string {
+	entries, _ := os.ReadDir(filepath.Join(dir, filepath.FromSlash(l.APIRoot)))
+	for _, e := range entries {
+		if !e.IsDir() || slices.Contains(groups, e.Name()) {
+			continue
+		}
+		if info, err := os.Stat(filepath.Join(dir, filepath.FromSlash(l.APIRoot), e.Name(), "customizations")); err == nil && info.IsDir() {
+			groups = append(groups, e.Name())
+		}
+	}
+	slices.Sort(groups)
+	return groups
 }
 
 type checker struct {
@@ -110,7 +129,39 @@ func (c *checker) missing(k *astmodel.Kind, p Point) {
 	if err != nil {
 		return // Validate reports owner problems at the config entry
 	}
+	if m, ok := c.elsewhere(k, p); ok {
+		c.report.Errors.Add(m.Pos, "%s", wrongReceiverMessage(s, m))
+		return
+	}
 	c.report.Errors.Add(c.extensionPos(k, p.Name), "%s", missingMessage(c.layout, s))
+}
+
+// elsewhere finds the hand-written method of p in k's group declared on a receiver that is no
+// configured kind's host (a typo, another type): the user wrote it, on the wrong receiver. One
+// in the file scaffold would have created wins.
+func (c *checker) elsewhere(k *astmodel.Kind, p Point) (Method, bool) {
+	var found []Method
+	for _, m := range c.methods {
+		if m.Group == k.Group && m.Name == p.HandWritten && !c.isHost(m) {
+			found = append(found, m)
+		}
+	}
+	want := c.layout.HandWrittenFile(k, p)
+	for _, m := range found {
+		if m.Pos.File == want {
+			return m, true
+		}
+	}
+	if len(found) > 0 {
+		return found[0], true
+	}
+	return Method{}, false
+}
+
+// isHost reports whether m's receiver is the host of a configured kind of its group.
+func (c *checker) isHost(m Method) bool {
+	_, ok := c.model.Kind(m.Group, strings.TrimSuffix(m.Host, "Extension"))
+	return m.OnHost && ok
 }
 
 // compare checks a written method's parameters against the signature.
@@ -152,7 +203,7 @@ func (c *checker) olderHub(want Typed, got ParamType) bool {
 func (c *checker) unused() {
 	for _, m := range c.methods {
 		kind := strings.TrimSuffix(m.Host, "Extension")
-		if _, ok := c.model.Kind(m.Group, kind); !ok {
+		if _, ok := c.model.Kind(m.Group, kind); !ok && m.OnHost {
 			c.report.Unused.Add(m.Pos, "%s on *%s is unused: %s %s is not configured, so asogen no longer generates its host; "+
 				"delete the method, or add the resource back to %s", m.Name, m.Host, m.Group, kind, c.configName())
 		}

@@ -1,8 +1,11 @@
 package wiring
 
 import (
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/asogen/asogen/pkg/astmodel"
 )
 
 // checkProject runs Check on the fixture project in dir and proves it left the tree unchanged.
@@ -120,16 +123,38 @@ func TestCheckCollectsAllProblems(t *testing.T) {
 	}
 }
 
+// TestCheckReportsUnusedHosts: removing the last kind of a group leaves its hand-written method
+// reported unused (the group's customizations are still loaded), and so does removing one kind
+// of a group that keeps others.
 func TestCheckReportsUnusedHosts(t *testing.T) {
-	dir := copyProject(t, "project")
-	m := fixtureModel()
-	m.Kinds = m.Kinds[1:] // drop containerservice ManagedCluster
-	rep, err := Check(loadConfig(t, dir), m)
-	if err != nil {
-		t.Fatal(err)
+	for name, drop := range map[string]string{"last kind of its group": "ManagedCluster", "one kind of two": "Database"} {
+		t.Run(name, func(t *testing.T) {
+			dir := copyProject(t, "project")
+			m := fixtureModel()
+			m.Kinds = slices.DeleteFunc(m.Kinds, func(k *astmodel.Kind) bool { return k.Name == drop })
+			rep, err := Check(loadConfig(t, dir), m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rep.Err() != nil || len(rep.Unused) != 1 || !strings.Contains(rep.Unused[0].Error(),
+				"on *"+drop+"Extension is unused: ") || rep.Unused[0].Pos.Line == 0 {
+				t.Fatalf("errors %v unused %v", rep.Errors, rep.Unused)
+			}
+		})
 	}
-	if rep.Err() != nil || len(rep.Unused) != 0 {
-		// the containerservice group is no longer loaded at all
-		t.Fatalf("errors %v unused %v", rep.Errors, rep.Unused)
+}
+
+// TestCheckMethodOnWrongReceiver: a configured method written on another receiver is reported at
+// the method, naming its receiver and the host, not as missing with a file to create.
+func TestCheckMethodOnWrongReceiver(t *testing.T) {
+	dir := copyProject(t, "project")
+	file := "v2/api/containerservice/customizations/managed_cluster_pre_reconciliation_checker.go"
+	replaceIn(t, dir, file, "func (ext *ManagedClusterExtension) CheckBeforeReconcile", "func (ext *ManagedClusterExt) CheckBeforeReconcile")
+	rep := checkProject(t, dir)
+	wantError(t, rep, file+":16:31: ",
+		"CheckBeforeReconcile is declared on *ManagedClusterExt, but asogen calls it on *ManagedClusterExtension, the host it generates for containerservice ManagedCluster",
+		"Change the receiver to (ext *ManagedClusterExtension)")
+	if strings.Contains(rep.Errors[0].Msg, "Create ") {
+		t.Errorf("tells to create a file that exists:\n%s", rep.Errors[0].Msg)
 	}
 }

@@ -2,6 +2,7 @@ package wiring
 
 import (
 	"errors"
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/scanner"
@@ -38,6 +39,7 @@ type ParamType struct {
 type Method struct {
 	Group  string
 	Host   string // receiver type name, e.g. "PrivateEndpointExtension"
+	OnHost bool   // the receiver is named like a host, "<Kind>Extension"
 	Name   string
 	Pos    diag.Pos // file relative to the project folder
 	File   string   // absolute path of the file
@@ -46,7 +48,8 @@ type Method struct {
 
 // LoadMethods loads the customizations packages of the groups (one go/packages call; groups
 // without a folder are skipped) and returns the methods declared in hand-written files on types
-// named "<Kind>Extension". Generated files are not parsed.
+// named "<Kind>Extension", and the methods named like a hand-written extension method on any
+// other receiver (reported when the method is looked for). Generated files are not parsed.
 func LoadMethods(dir string, l Layout, groups []string) ([]Method, error) {
 	var patterns []string
 	byPath := map[string]string{}
@@ -66,7 +69,8 @@ func LoadMethods(dir string, l Layout, groups []string) ([]Method, error) {
 	env := append(os.Environ(), "GOPROXY=off")
 	pkgs, err := packages.Load(&packages.Config{Mode: LoadMode, Dir: dir, Env: env}, patterns...)
 	if err != nil {
-		return nil, diag.Errorf(diag.Pos{File: dir}, "loading the customizations packages: %v", err)
+		// go list itself failed: not a problem of the hand-written code (exit 3, not 2).
+		return nil, fmt.Errorf("loading the customizations packages in %s with go list: %w", dir, err)
 	}
 	var out []Method
 	var errs diag.List
@@ -123,10 +127,11 @@ func fileMethods(dir, group, file string, fset *token.FileSet, f *ast.File) []Me
 			continue
 		}
 		host := receiverName(fn.Recv.List[0].Type)
-		if !strings.HasSuffix(host, "Extension") || host == "Extension" {
+		onHost := strings.HasSuffix(host, "Extension") && host != "Extension"
+		if !onHost && !isHandWrittenName(fn.Name.Name) {
 			continue
 		}
-		m := Method{Group: group, Host: host, Name: fn.Name.Name, File: file, Pos: position(dir, fset, fn.Name.Pos())}
+		m := Method{Group: group, Host: host, OnHost: onHost, Name: fn.Name.Name, File: file, Pos: position(dir, fset, fn.Name.Pos())}
 		for _, field := range fn.Type.Params.List {
 			t := resolveType(field.Type, imports)
 			t.Pos = position(dir, fset, field.Type.Pos())
@@ -137,6 +142,16 @@ func fileMethods(dir, group, file string, fset *token.FileSet, f *ast.File) []Me
 		out = append(out, m)
 	}
 	return out
+}
+
+// isHandWrittenName reports whether name is the hand-written method of an extension point.
+func isHandWrittenName(name string) bool {
+	for _, p := range Points {
+		if p.HandWritten == name {
+			return true
+		}
+	}
+	return false
 }
 
 func receiverName(x ast.Expr) string {

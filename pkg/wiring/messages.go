@@ -2,6 +2,7 @@ package wiring
 
 import (
 	"fmt"
+	"path"
 	"strings"
 
 	"github.com/asogen/asogen/pkg/astmodel"
@@ -44,12 +45,40 @@ func arityMessage(s Signature, m Method) string {
 
 func hubMovedMessage(s Signature, want Typed, got ParamType) string {
 	k := s.Kind
-	return fmt.Sprintf("%s takes %s %s, the storage type of an older version (%s), "+
+	return fmt.Sprintf("%s takes %s %s, the storage type of %s (%s), "+
 		"but the hub of %s is now %s.\n"+
 		"The hub moved: run `%s` to rewrite the hand-written files of %s %s "+
 		"to the new hub (comments are kept); fields that changed shape then show up as ordinary compile errors.",
-		s.Point.HandWritten, want.Name, got.Source, got.Path,
+		s.Point.HandWritten, want.Name, got.Source, versionRelation(got.Path, want.Type.Path), got.Path,
 		hubKindName(s, want), HubDescription(want.Type), MigrateCommand, k.Group, k.Name)
+}
+
+// versionRelation says how the version of storage package got stands to the hub's, want: the
+// hub may move to an older version too (config `hub:`).
+func versionRelation(got, want string) string {
+	g, w := path.Base(path.Dir(got)), path.Base(path.Dir(want))
+	switch {
+	case g < w:
+		return "an older version, " + g
+	case g > w:
+		return "a newer version, " + g
+	}
+	return "another version, " + g
+}
+
+func wrongReceiverMessage(s Signature, m Method) string {
+	k := s.Kind
+	return fmt.Sprintf("%s is declared on %s, but asogen calls it on *%s, the host it generates for %s %s, "+
+		"so %s would never run.\nChange the receiver to (ext *%s); the method must be:\n\n%s",
+		m.Name, receiverDescription(m), HostName(k.Name), k.Group, k.Name, s.Point.Name, HostName(k.Name), indent(s.String()))
+}
+
+// receiverDescription names a receiver type for a message.
+func receiverDescription(m Method) string {
+	if m.Host == "" {
+		return "a receiver that is not a named type"
+	}
+	return "*" + m.Host
 }
 
 // hubKindName names the kind whose hub a typed parameter carries.

@@ -151,7 +151,8 @@ func writeAtomic(file string, content []byte) error {
 	if err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(file), ".asogen-migrate-*")
+	// named like fileset's temporary files, so a killed run's leftover is removed by the next generate
+	tmp, err := os.CreateTemp(filepath.Dir(file), ".asogen-tmp."+filepath.Base(file)+".*")
 	if err != nil {
 		return err
 	}

@@ -3,6 +3,7 @@ package emit
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/asogen/asogen/pkg/astmodel"
@@ -39,7 +40,43 @@ func armTree(o *astmodel.Object) (*armNode, error) {
 		}
 	}
 	root.sort()
+	root.nameChildren()
 	return root, nil
+}
+
+// nameChildren gives the fields of each nesting their Go names: a property keeps its own (unique
+// in the object, so the ARM struct and the Kubernetes struct name a property alike); a nesting
+// such as "properties" takes the Go name of its JSON name, with a number when a property or an
+// earlier nesting has it, and its struct is named after it.
+func (n *armNode) nameChildren() {
+	used := map[string]bool{}
+	for _, m := range astmodel.MethodNames { // an ARM struct has DeepCopy too
+		used[m] = true
+	}
+	for _, c := range n.children {
+		if c.prop != nil {
+			c.goName = c.prop.Name
+			used[c.goName] = true
+		}
+	}
+	for _, c := range n.children {
+		if c.prop != nil {
+			continue
+		}
+		c.goName = freeName(astmodel.GoName(c.seg), used)
+		used[c.goName] = true
+		c.typeName = armName(strings.TrimSuffix(n.typeName, "_ARM") + "_" + c.goName)
+		c.nameChildren()
+	}
+}
+
+// freeName returns name, or name with the smallest number from 2 on that is not in used.
+func freeName(name string, used map[string]bool) string {
+	n := name
+	for i := 2; used[n]; i++ {
+		n = name + strconv.Itoa(i)
+	}
+	return n
 }
 
 func inARM(p astmodel.Property) bool {
@@ -59,12 +96,11 @@ func (n *armNode) insert(p *astmodel.Property, path []string, prefix string) err
 		if child != nil {
 			return fmt.Errorf("ARM path %s is used twice", strings.Join(p.ARMJSONPath(), "."))
 		}
-		n.children = append(n.children, &armNode{seg: path[0], goName: astmodel.GoName(path[0]), prop: p})
+		n.children = append(n.children, &armNode{seg: path[0], prop: p})
 		return nil
 	}
-	if child == nil {
-		name := strings.TrimSuffix(n.typeName, "_ARM") + "_" + astmodel.GoName(path[0])
-		child = &armNode{seg: path[0], goName: astmodel.GoName(path[0]), typeName: armName(name)}
+	if child == nil { // named by nameChildren once the tree is complete
+		child = &armNode{seg: path[0]}
 		n.children = append(n.children, child)
 	}
 	if child.prop != nil {

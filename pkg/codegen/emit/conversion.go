@@ -3,7 +3,6 @@ package emit
 import (
 	"fmt"
 	"go/token"
-	"slices"
 
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/dave/dst"
@@ -214,14 +213,14 @@ func (g *convGen) restoreHubOnly(c *convFunc, props []astmodel.Property) []dst.S
 	return append(stmts, exprStmt(clear))
 }
 
-// hubOnly lists the hub's properties the source object has no property of the same name for.
+// hubOnly lists the hub's properties the source object has no counterpart for.
 func hubOnly(src, hub *astmodel.Object) []astmodel.Property {
 	var out []astmodel.Property
 	for _, h := range hub.Properties {
 		if h.Name == astmodel.PropertyBagName {
 			continue
 		}
-		if !slices.ContainsFunc(src.Properties, func(p astmodel.Property) bool { return p.Name == h.Name }) {
+		if _, ok := counterpart(src, h); !ok {
 			out = append(out, h)
 		}
 	}

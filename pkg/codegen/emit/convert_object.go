@@ -80,11 +80,11 @@ func (c *convFunc) toProperty(sp astmodel.Property, hub *astmodel.Object) []dst.
 		return nil
 	}
 	src := field("obj", sp.Name)
-	if hp, ok := hub.Property(sp.Name); ok && c.g.compatible(sp.Type, hp.Type) {
+	if hp, ok := counterpart(hub, sp); ok && c.g.compatible(sp.Type, hp.Type) {
 		return c.convertInto(field("destination", hp.Name), shapeOf(hp, true), src, shapeOf(sp, c.g.srcHasBag()), sp.Name)
 	}
 	stmts := c.addToBag(sp.Name, src, isPointer(sp, c.g.srcHasBag()) || isNillable(sp.Type))
-	if hp, ok := hub.Property(sp.Name); ok {
+	if hp, ok := counterpart(hub, sp); ok {
 		stmts = append([]dst.Stmt{assign(field("destination", hp.Name), c.zero(shapeOf(hp, true)))}, stmts...)
 	}
 	return stmts
@@ -93,7 +93,7 @@ func (c *convFunc) toProperty(sp astmodel.Property, hub *astmodel.Object) []dst.
 // bagsSomething reports whether a source property has no compatible hub property.
 func (g *convGen) bagsSomething(p objPair) bool {
 	for _, sp := range p.src.Properties {
-		hp, ok := p.hub.Property(sp.Name)
+		hp, ok := counterpart(p.hub, sp)
 		if sp.Name != astmodel.PropertyBagName && (!ok || !g.compatible(sp.Type, hp.Type)) {
 			return true
 		}
@@ -107,7 +107,7 @@ func (c *convFunc) fromProperty(sp astmodel.Property, hub *astmodel.Object) []ds
 		return nil
 	}
 	target := field("obj", sp.Name)
-	if hp, ok := hub.Property(sp.Name); ok && c.g.compatible(sp.Type, hp.Type) {
+	if hp, ok := counterpart(hub, sp); ok && c.g.compatible(sp.Type, hp.Type) {
 		return c.convertInto(target, shapeOf(sp, c.g.srcHasBag()), field("source", hp.Name), shapeOf(hp, true), sp.Name)
 	}
 	return c.pull(sp, c.g.srcHasBag(), target)
@@ -148,4 +148,16 @@ func isNillable(t astmodel.Type) bool {
 		return true
 	}
 	return t == astmodel.PropertyBagType
+}
+
+// counterpart is the property of o that p converts to and from: the one with p's JSON name, which
+// is the spec's name in every version, while a Go name may carry a different number where the
+// versions have different sets of colliding names.
+func counterpart(o *astmodel.Object, p astmodel.Property) (astmodel.Property, bool) {
+	for _, q := range o.Properties {
+		if q.JSONName == p.JSONName && q.Name != astmodel.PropertyBagName {
+			return q, true
+		}
+	}
+	return astmodel.Property{}, false
 }

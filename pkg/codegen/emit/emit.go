@@ -71,6 +71,7 @@ type pkgEmitter struct {
 	convDone  map[string]bool
 	convNames map[string]string
 	convTaken map[string]string
+	types     map[string]bool // see typeNames
 }
 
 func newPkgEmitter(m *astmodel.Model, p *astmodel.Package, r pathResolver) *pkgEmitter {

@@ -29,7 +29,7 @@ func (e *pkgEmitter) typesFile(fam *family) *goFile {
 		case *astmodel.Object:
 			f.add(e.objectDecl(d))
 		case *astmodel.Enum:
-			f.add(enumDecls(d)...)
+			f.add(enumDecls(d, e.typeNames())...)
 		}
 	}
 	return f

@@ -3,6 +3,7 @@ package emit
 import (
 	"fmt"
 	"go/token"
+	"maps"
 	"strconv"
 	"strings"
 
@@ -129,8 +130,9 @@ func describe(name, description string) []string {
 	return lines
 }
 
-// enumDecls declares a named string type with its values as constants.
-func enumDecls(en *astmodel.Enum) []dst.Decl {
+// enumDecls declares a named string type with its values as constants; types holds the names
+// of the package's types, which no constant may take.
+func enumDecls(en *astmodel.Enum, types map[string]bool) []dst.Decl {
 	doc := []string{"+kubebuilder:validation:Enum={" + quotedList(en.Values) + "}"}
 	doc = append(doc, describe(en.Name.Name, en.Description)...)
 	decls := []dst.Decl{typeDecl(en.Name.Name, id("string"), doc)}
@@ -138,9 +140,10 @@ func enumDecls(en *astmodel.Enum) []dst.Decl {
 		return decls
 	}
 	consts := &dst.GenDecl{Tok: token.CONST, Lparen: true}
+	names := enumConstNames(en, types)
 	for i, v := range en.Values {
 		spec := &dst.ValueSpec{
-			Names:  []*dst.Ident{id(enumConstNames(en)[i])},
+			Names:  []*dst.Ident{id(names[i])},
 			Type:   id(en.Name.Name),
 			Values: []dst.Expr{str(v)},
 		}
@@ -150,17 +153,15 @@ func enumDecls(en *astmodel.Enum) []dst.Decl {
 	return append(decls, consts)
 }
 
-// enumConstNames names each value's constant <Enum>_<Value>, made unique.
-func enumConstNames(en *astmodel.Enum) []string {
-	seen := map[string]int{}
+// enumConstNames names each value's constant <Enum>_<Value>, numbered when another constant or
+// a type of the package (types) has the name: value "STATUS" of enum Shade is not Shade_STATUS
+// when the status enum is.
+func enumConstNames(en *astmodel.Enum, types map[string]bool) []string {
+	used := maps.Clone(types)
 	names := make([]string, len(en.Values))
 	for i, v := range en.Values {
-		n := en.Name.Name + "_" + astmodel.GoName(v)
-		seen[n]++
-		if seen[n] > 1 {
-			n += strconv.Itoa(seen[n])
-		}
-		names[i] = n
+		names[i] = freeName(en.Name.Name+"_"+astmodel.GoName(v), used)
+		used[names[i]] = true
 	}
 	return names
 }
@@ -171,4 +172,21 @@ func quotedList(values []string) string {
 		q[i] = strconv.Quote(v)
 	}
 	return strings.Join(q, ",")
+}
+
+// typeNames returns the names of the types the package declares: its definitions, their ARM
+// structs and the resources' lists (computed once per package).
+func (e *pkgEmitter) typeNames() map[string]bool {
+	if e.types != nil {
+		return e.types
+	}
+	e.types = map[string]bool{}
+	for name, d := range e.pkg.Definitions {
+		e.types[name] = true
+		e.types[armName(name)] = true
+		if _, ok := d.(*astmodel.Resource); ok {
+			e.types[name+"List"] = true
+		}
+	}
+	return e.types
 }

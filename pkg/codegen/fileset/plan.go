@@ -39,6 +39,7 @@ type planned struct {
 	targets     map[string]target
 	handWritten []string
 	stale       []string
+	leftovers   []string // temporary files of interrupted runs (see isTempName)
 }
 
 // planOnDisk checks every path and root and looks each path up on disk. Path problems come
@@ -63,8 +64,8 @@ func planOnDisk(d disk, paths, roots []string) (planned, error) {
 			return planned{}, err
 		}
 	}
-	stale, err := scanRoots(d, wantedSet(paths), roots, &errs)
-	pl.stale = stale
+	found, err := scanRoots(d, wantedSet(paths), roots, &errs)
+	pl.stale, pl.leftovers = found.stale, found.leftovers
 	if err != nil {
 		return planned{}, err
 	}
@@ -92,32 +93,36 @@ func wantedSet(paths []string) map[string]bool {
 	return set
 }
 
-// scanRoots lists the files carrying asogen's header under roots that are not wanted.
-func scanRoots(d disk, wanted map[string]bool, roots []string, errs *diag.List) ([]string, error) {
-	var stale []string
+// scanned is what scanning the output roots found besides the planned files.
+type scanned struct {
+	stale     []string // files carrying asogen's header that the run does not produce
+	leftovers []string // asogen's temporary files, whatever they hold
+}
+
+// scanRoots lists the stale generated files and the temporary files under roots.
+func scanRoots(d disk, wanted map[string]bool, roots []string, errs *diag.List) (scanned, error) {
+	var all scanned
 	for _, r := range slices.Compact(slices.Sorted(slices.Values(roots))) {
 		dir, problem, err := d.resolve(r)
 		if err != nil {
-			return nil, err
+			return scanned{}, err
 		}
 		if problem != "" {
 			errs.Add(diag.Pos{File: r}, "output root: %s", problem)
 			continue
 		}
-		found, err := scanDir(dir, r, wanted)
-		if err != nil {
-			return nil, err
+		if err := scanDir(dir, r, wanted, &all); err != nil {
+			return scanned{}, err
 		}
-		stale = append(stale, found...)
 	}
-	slices.Sort(stale)
-	return slices.Compact(stale), nil
+	slices.Sort(all.stale)
+	slices.Sort(all.leftovers)
+	return scanned{slices.Compact(all.stale), slices.Compact(all.leftovers)}, nil
 }
 
 // scanDir walks dir (the real path of root r) without following symlinks.
-func scanDir(dir, r string, wanted map[string]bool) ([]string, error) {
-	var stale []string
-	err := filepath.WalkDir(dir, func(name string, entry fs.DirEntry, err error) error {
+func scanDir(dir, r string, wanted map[string]bool, found *scanned) error {
+	return filepath.WalkDir(dir, func(name string, entry fs.DirEntry, err error) error {
 		if errors.Is(err, fs.ErrNotExist) && name == dir {
 			return filepath.SkipDir
 		}
@@ -129,16 +134,19 @@ func scanDir(dir, r string, wanted map[string]bool) ([]string, error) {
 			return err
 		}
 		p := path.Join(r, filepath.ToSlash(rel))
-		if wanted[p] {
+		switch {
+		case wanted[p]:
+			return nil
+		case isTempName(entry.Name()):
+			found.leftovers = append(found.leftovers, p)
 			return nil
 		}
 		generated, err := startsWithHeader(name)
 		if generated {
-			stale = append(stale, p)
+			found.stale = append(found.stale, p)
 		}
 		return err
 	})
-	return stale, err
 }
 
 // startsWithHeader reads only as much of the file as the header needs.
@@ -159,15 +167,19 @@ func startsWithHeader(name string) (bool, error) {
 // run is what Writer and Verifier share: the project on disk, the plan, and which planned
 // paths have arrived.
 type run struct {
-	root    string
-	d       disk
-	plan    planned
-	roots   []string
-	mu      sync.Mutex
-	arrived map[string]bool
+	root     string
+	readOnly bool // a Verifier: on a tree where no lock file can be created, it runs unlocked
+	lockOpts LockOptions
+	lock     *Lock // taken by begin and released by end, unless the caller holds it
+	d        disk
+	plan     planned
+	roots    []string
+	mu       sync.Mutex
+	arrived  map[string]bool
 }
 
-// begin opens the project and plans paths and roots on it; it may be called once.
+// begin takes the project's lock, opens the project and plans paths and roots on it; it may be
+// called once. On an error the lock is released again.
 func (r *run) begin(paths, roots []string) error {
 	if r.arrived != nil {
 		return errors.New("fileset: Plan called twice")
@@ -176,12 +188,38 @@ func (r *run) begin(paths, roots []string) error {
 	if err != nil {
 		return err
 	}
+	if err := r.takeLock(d.root); err != nil {
+		return err
+	}
 	pl, err := planOnDisk(d, paths, roots)
 	if err != nil {
+		r.end()
 		return err
 	}
 	r.d, r.plan, r.roots, r.arrived = d, pl, roots, make(map[string]bool, len(paths))
 	return nil
+}
+
+// takeLock takes the project's lock unless the caller holds it. A Verifier on a tree where the
+// lock file cannot be created (read-only, so nothing can write it either) runs without it.
+func (r *run) takeLock(root string) error {
+	if r.lock = r.lockOpts.Held; r.lock != nil {
+		return nil
+	}
+	var err error
+	r.lock, err = AcquireLock(root, r.lockOpts)
+	if r.readOnly && errors.Is(err, errNoLockFile) {
+		return nil
+	}
+	return err
+}
+
+// end releases the project's lock (once; later calls do nothing), unless the caller holds it.
+func (r *run) end() {
+	if r.lock != r.lockOpts.Held {
+		r.lock.Release()
+	}
+	r.lock = nil
 }
 
 // arrive records that p arrived and returns its target. A path that was not planned, or that

@@ -12,14 +12,15 @@ import (
 
 // Drift is how the disk differs from a file set.
 type Drift struct {
-	Changed map[string]string // path → unified diff from the disk to the generated content
-	Missing []string          // generated files not on disk
-	Stale   []string          // files under the output roots that carry the header but are no longer generated
+	Changed  map[string]string // path → unified diff from the disk to the generated content
+	Missing  []string          // generated files not on disk
+	Stale    []string          // files under the output roots that carry the header but are no longer generated
+	Leftover []string          // temporary files of interrupted runs under the output roots
 }
 
 // Empty reports whether the disk matches the file set.
 func (d Drift) Empty() bool {
-	return len(d.Changed) == 0 && len(d.Missing) == 0 && len(d.Stale) == 0
+	return len(d.Changed) == 0 && len(d.Missing) == 0 && len(d.Stale) == 0 && len(d.Leftover) == 0
 }
 
 // String renders the diffs (sorted by path), then one line per missing and per stale file.
@@ -34,12 +35,19 @@ func (d Drift) String() string {
 	for _, p := range d.Stale {
 		fmt.Fprintf(&b, "stale: %s (generated, no longer produced; generate would remove it)\n", p)
 	}
+	for _, p := range d.Leftover {
+		fmt.Fprintf(&b, "leftover: %s (temporary file of an interrupted run; generate would remove it)\n", p)
+	}
 	return b.String()
 }
 
 // Summary renders one line counting each kind of drift.
 func (d Drift) Summary() string {
-	return fmt.Sprintf("%d changed, %d missing, %d stale", len(d.Changed), len(d.Missing), len(d.Stale))
+	s := fmt.Sprintf("%d changed, %d missing, %d stale", len(d.Changed), len(d.Missing), len(d.Stale))
+	if len(d.Leftover) > 0 {
+		s += fmt.Sprintf(", %d leftover", len(d.Leftover))
+	}
+	return s
 }
 
 // Verifier is the Sink of asogen verify: it compares each file with the disk as it arrives and
@@ -51,9 +59,17 @@ type Verifier struct {
 	drift Drift
 }
 
-// NewVerifier returns a Verifier for the project folder root.
+// NewVerifier returns a Verifier for the project folder root, waiting for another run's lock
+// as long as DefaultLockTimeout.
 func NewVerifier(root string) *Verifier {
-	return &Verifier{run: run{root: root}, drift: Drift{Changed: map[string]string{}}}
+	return NewVerifierWithLock(root, LockOptions{})
+}
+
+// NewVerifierWithLock returns a Verifier that waits for another run's lock as lock says. A
+// Verifier holds the lock from Plan to Finish (so it never sees a run's files half replaced)
+// and writes nothing else.
+func NewVerifierWithLock(root string, lock LockOptions) *Verifier {
+	return &Verifier{run: run{root: root, readOnly: true, lockOpts: lock}, drift: Drift{Changed: map[string]string{}}}
 }
 
 // Plan implements Sink: it checks paths and roots and finds the stale generated files.
@@ -61,7 +77,7 @@ func (v *Verifier) Plan(paths, roots []string) error {
 	if err := v.begin(paths, roots); err != nil {
 		return err
 	}
-	v.drift.Stale = v.plan.stale
+	v.drift.Stale, v.drift.Leftover = v.plan.stale, v.plan.leftovers
 	return nil
 }
 
@@ -94,8 +110,10 @@ func (v *Verifier) Unchanged(p string) error {
 	return err
 }
 
-// Finish returns the drift found; it is an error when a planned file never arrived.
+// Finish returns the drift found and releases the lock; it is an error when a planned file
+// never arrived. Call it after Plan even when generation failed, to release the lock.
 func (v *Verifier) Finish() (Drift, error) {
+	defer v.end()
 	if err := v.complete(); err != nil {
 		return Drift{}, err
 	}
@@ -110,6 +128,7 @@ func Verify(root string, files FileSet, roots []string) (Drift, error) {
 		return Drift{}, err
 	}
 	if err := putAll(v, files); err != nil {
+		_, _ = v.Finish() // releases the lock
 		return Drift{}, err
 	}
 	return v.Finish()

@@ -21,6 +21,9 @@ type Options struct {
 	// Mode is the permission of new files (default 0o644). Existing files keep theirs.
 	Mode fs.FileMode
 
+	// Lock says how long to wait for another run on the same tree and whom to tell.
+	Lock LockOptions
+
 	// wrap, in tests, wraps the writer of each temporary file (to fail or stall mid-write).
 	wrap func(io.Writer) io.Writer
 }
@@ -53,7 +56,8 @@ type Writer struct {
 	jobs  chan job // nil until Plan succeeds, and again after Finish
 	wg    sync.WaitGroup
 	sum   Summary
-	err   error // the first failed write; no new write starts after it
+	queue []string // every changed file handed to the writers
+	err   error    // the first failed write; no new write starts after it
 }
 
 // job is one changed file waiting for a writer.
@@ -68,7 +72,7 @@ const writers = 8
 
 // NewWriter returns a Writer for the project folder root.
 func NewWriter(root string, opts Options) *Writer {
-	return &Writer{run: run{root: root}, opts: opts, start: time.Now()}
+	return &Writer{run: run{root: root, lockOpts: opts.Lock}, opts: opts, start: time.Now()}
 }
 
 // Plan implements Sink: it checks paths and roots and starts the writers.
@@ -77,6 +81,7 @@ func (w *Writer) Plan(paths, roots []string) error {
 		return err
 	}
 	if err := refuseHandWritten(w.plan.handWritten); err != nil {
+		w.end()
 		return err
 	}
 	w.jobs = make(chan job, writers)
@@ -106,7 +111,9 @@ func (w *Writer) Put(p string, content []byte) error {
 	}
 	current, exists, err := t.read()
 	switch {
-	case err != nil:
+	case err != nil: // the disk failed: no new write starts, Finish names what was written
+		w.record(&w.queue, p)
+		w.fail(err)
 		return err
 	case exists && bytes.Equal(current, content):
 		w.record(&w.sum.Unchanged, p)
@@ -115,6 +122,7 @@ func (w *Writer) Put(p string, content []byte) error {
 	if err := w.failure(); err != nil {
 		return err
 	}
+	w.record(&w.queue, p)
 	w.jobs <- job{p, content}
 	return nil
 }
@@ -170,27 +178,55 @@ func (w *Writer) failure() error {
 	return w.err
 }
 
-// Finish waits for the writes in flight and returns what was done, every list sorted. Stale
-// files are removed only when every planned file arrived and every write succeeded; a run cut
-// short (generation failed, Finish returns why) removes nothing. Call it once after Plan.
+// Finish waits for the writes in flight and returns what was done, every list sorted, then
+// releases the lock. Temporary files of interrupted runs are removed in any case. Stale files
+// are removed only when every planned file arrived and every write succeeded; a run cut short
+// (generation failed, Finish returns why) removes nothing. A failed write comes back as a
+// *PartialWriteError naming the files already replaced and those not written. Call it once
+// after Plan.
 func (w *Writer) Finish() (Summary, error) {
 	if w.jobs == nil {
 		return Summary{}, errors.New("fileset: Finish without a successful Plan")
 	}
+	defer w.end()
 	close(w.jobs)
 	w.wg.Wait()
 	w.jobs = nil
-	err := w.failure()
+	slices.Sort(w.sum.Written)
+	err := w.partial()
 	if err == nil {
 		err = w.complete()
+	}
+	if lerr := w.removeLeftovers(); err == nil {
+		err = lerr
 	}
 	if err == nil {
 		err = w.removeStale()
 	}
-	slices.Sort(w.sum.Written)
 	slices.Sort(w.sum.Unchanged)
+	slices.Sort(w.sum.Removed)
 	w.sum.Elapsed = time.Since(w.start)
 	return w.sum, err
+}
+
+// partial turns a failed write into a PartialWriteError, or returns nil.
+func (w *Writer) partial() error {
+	err := w.failure()
+	if err == nil {
+		return nil
+	}
+	written := map[string]bool{}
+	for _, p := range w.sum.Written {
+		written[p] = true
+	}
+	var notWritten []string
+	for _, p := range w.queue {
+		if !written[p] {
+			notWritten = append(notWritten, p)
+		}
+	}
+	slices.Sort(notWritten)
+	return &PartialWriteError{Err: err, Replaced: slices.Clone(w.sum.Written), NotWritten: notWritten}
 }
 
 // removeStale removes the stale generated files and the folders this empties.
@@ -268,32 +304,6 @@ func writeFile(name string, data []byte, opts Options) error {
 	}
 	syncDir(dir)
 	return nil
-}
-
-// writeTemp writes data to a new hidden temporary file next to the target and returns its name.
-// A temporary file left by a killed run starts with Header, so the next run removes it as stale.
-func writeTemp(dir, base string, data []byte, mode fs.FileMode, wrap func(io.Writer) io.Writer) (string, error) {
-	f, err := os.CreateTemp(dir, "."+base+".*.tmp")
-	if err != nil {
-		return "", err
-	}
-	var w io.Writer = f
-	if wrap != nil {
-		w = wrap(f)
-	}
-	_, err = w.Write(data)
-	if err == nil {
-		err = f.Chmod(mode)
-	}
-	_ = f.Sync() // best effort: some file systems do not support it
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		_ = os.Remove(f.Name())
-		return "", fmt.Errorf("writing %s: %w", filepath.Join(dir, base), err)
-	}
-	return f.Name(), nil
 }
 
 // syncDir makes the rename durable where the platform allows it (best effort).

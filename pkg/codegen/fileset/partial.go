@@ -1,0 +1,36 @@
+package fileset
+
+import (
+	"fmt"
+	"strings"
+)
+
+// PartialWriteError is a write that failed after other files of the run were replaced: the
+// tree mixes old and new generated files (each of them whole) until a run succeeds. The next
+// successful generate writes what is still missing, and verify lists it meanwhile.
+type PartialWriteError struct {
+	Err        error
+	Replaced   []string // files already replaced by this run, sorted
+	NotWritten []string // changed files this run did not write (the failed one among them), sorted
+}
+
+func (e *PartialWriteError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%v\n", e.Err)
+	fmt.Fprintf(&b, "the generated tree is now partly updated: %d changed files were replaced, %d were not.\n",
+		len(e.Replaced), len(e.NotWritten))
+	list(&b, "replaced", e.Replaced)
+	list(&b, "not written", e.NotWritten)
+	b.WriteString("Fix the problem and run asogen generate again: it writes what is missing " +
+		"(asogen verify lists it until then).")
+	return b.String()
+}
+
+func (e *PartialWriteError) Unwrap() error { return e.Err }
+
+// list writes one line per path, labelled.
+func list(b *strings.Builder, label string, paths []string) {
+	for _, p := range paths {
+		fmt.Fprintf(b, "  %s: %s\n", label, p)
+	}
+}
