@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
 	"github.com/asogen/asogen/v2/internal/localrun"
 )
 
@@ -90,4 +92,8 @@ func errorLines(output string) []string {
 		}
 	}
 	return out
+}
+
+func meta(name, namespace string) metav1.ObjectMeta {
+	return metav1.ObjectMeta{Name: name, Namespace: namespace}
 }

@@ -23,6 +23,11 @@ type Process struct {
 
 // Start starts bin with args; its stdout and stderr are kept and copied to tee when not nil.
 func Start(name, bin string, args []string, tee io.Writer) (*Process, error) {
+	return StartWithEnv(name, bin, args, nil, tee)
+}
+
+// StartWithEnv is Start with env (NAME=value) added to this process's environment.
+func StartWithEnv(name, bin string, args, env []string, tee io.Writer) (*Process, error) {
 	p := &Process{Name: name, out: &syncBuffer{}, done: make(chan struct{})}
 	var w io.Writer = p.out
 	if tee != nil {
@@ -30,7 +35,7 @@ func Start(name, bin string, args []string, tee io.Writer) (*Process, error) {
 	}
 	p.cmd = exec.Command(bin, args...)
 	p.cmd.Stdout, p.cmd.Stderr = w, w
-	p.cmd.Env = os.Environ()
+	p.cmd.Env = append(os.Environ(), env...)
 	if err := p.cmd.Start(); err != nil {
 		return nil, errors.Wrapf(err, "starting %s", name)
 	}

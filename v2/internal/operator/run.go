@@ -64,7 +64,9 @@ func Run(ctx context.Context, cfg Config, kube *rest.Config, log logr.Logger) er
 		return err
 	}
 	cred, err := newCredential(cfg)
-	if err == nil {
+	if err != nil {
+		err = errors.Wrap(err, "no usable Azure credential (see --credential)")
+	} else {
 		err = checkCredential(ctx, cred, cfg.ARMEndpoint)
 	}
 	if err != nil {
