@@ -14,7 +14,6 @@ import (
 	kusto "github.com/asogen/asogen/v2/api/kusto/v1api20221229"
 	network "github.com/asogen/asogen/v2/api/network/v1api20240301"
 	storagecustomizations "github.com/asogen/asogen/v2/api/storage/customizations"
-	storage "github.com/asogen/asogen/v2/api/storage/v1api20230101"
 	"github.com/asogen/asogen/v2/internal/testing/armserver"
 	"github.com/asogen/asogen/v2/pkg/genruntime"
 	"github.com/asogen/asogen/v2/pkg/genruntime/conditions"
@@ -80,10 +79,7 @@ func TestExtensionARMResourceModifierPayloadIsWhatARMReceived(t *testing.T) {
 func TestExtensionDeleterSkipsARMDelete(t *testing.T) {
 	createResourceGroup(t, "rg-del-db")
 	clusterID := rgID("rg-del-db") + "/providers/Microsoft.Kusto/clusters/adx-del"
-	cluster := &kusto.Cluster{ObjectMeta: meta("adx-del")}
-	cluster.Spec.Owner = owner("rg-del-db")
-	cluster.Spec.Location = "westus2"
-	cluster.Spec.Sku = kusto.AzureSku{Name: "Standard_E8ads_v5", Tier: "Standard"}
+	cluster := newKustoCluster("adx-del", "rg-del-db")
 	create(t, cluster)
 	waitReady(t, cluster)
 	db := &kusto.Database{ObjectMeta: meta("db-del")}
@@ -121,11 +117,7 @@ func TestExtensionCreationHandlerRunsOnce(t *testing.T) {
 	if err := suite.arm.SetProperty(id, []string{"properties", "creationTime"}, created); err != nil {
 		t.Fatal(err)
 	}
-	sa := &storage.StorageAccount{ObjectMeta: meta("saonce")}
-	sa.Spec.Owner = owner("rg-once")
-	sa.Spec.Location = "westus2"
-	sa.Spec.Sku = storage.Sku{Name: "Standard_LRS"}
-	sa.Spec.Kind = "StorageV2"
+	sa := newStorageAccount("saonce", "rg-once")
 	create(t, sa)
 	waitReady(t, sa)
 	for _, tag := range []string{"one", "two"} {

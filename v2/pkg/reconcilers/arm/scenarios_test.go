@@ -12,11 +12,9 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
 
-	cache "github.com/asogen/asogen/v2/api/cache/v1api20230801"
 	containerservice "github.com/asogen/asogen/v2/api/containerservice/v1api20231001"
 	kusto "github.com/asogen/asogen/v2/api/kusto/v1api20221229"
 	network "github.com/asogen/asogen/v2/api/network/v1api20220701"
-	storage "github.com/asogen/asogen/v2/api/storage/v1api20230101"
 	"github.com/asogen/asogen/v2/internal/testing/armserver"
 	"github.com/asogen/asogen/v2/pkg/genruntime"
 	"github.com/asogen/asogen/v2/pkg/genruntime/conditions"
@@ -62,10 +60,7 @@ func TestPrivateEndpointWaitsForApproval(t *testing.T) {
 // A kusto Database is not touched at all while its Cluster is stopped (seed 003's owner check).
 func TestKustoDatabaseBlockedWhileClusterStopped(t *testing.T) {
 	createResourceGroup(t, "rg-kusto")
-	cluster := &kusto.Cluster{ObjectMeta: meta("adx1")}
-	cluster.Spec.Owner = owner("rg-kusto")
-	cluster.Spec.Location = "westus2"
-	cluster.Spec.Sku = kusto.AzureSku{Name: "Standard_E8ads_v5", Tier: "Standard"}
+	cluster := newKustoCluster("adx1", "rg-kusto")
 	create(t, cluster)
 	waitReady(t, cluster)
 	clusterID := rgID("rg-kusto") + "/providers/Microsoft.Kusto/clusters/adx1"
@@ -133,10 +128,7 @@ func TestManagedClusterWaitsWhileUpdating(t *testing.T) {
 func TestCheckerErrorIsRetried(t *testing.T) {
 	createResourceGroup(t, "rg-err")
 	suite.hooks.failures.Store(3)
-	redis := &cache.Redis{ObjectMeta: meta("failing-redis")}
-	redis.Spec.Owner = owner("rg-err")
-	redis.Spec.Location = "westus2"
-	redis.Spec.Sku = cache.Sku{Capacity: 1, Family: "C", Name: "Standard"}
+	redis := newRedis("failing-redis", "rg-err")
 	create(t, redis)
 	cond := waitReason(t, redis, conditions.SeverityWarning, conditions.ReasonFailed.Name)
 	if !strings.Contains(cond.Message, "PreReconcileCheck failed") || !strings.Contains(cond.Message, errTransient.Error()) {
@@ -155,10 +147,7 @@ func TestBadRequestWaitsForSpecChange(t *testing.T) {
 	id := rgID("rg-bad") + "/providers/Microsoft.Cache/redis/bad1"
 	suite.arm.AddFault(armserver.Fault{Method: http.MethodPut, ID: id, Status: http.StatusBadRequest, Code: "BadRequest",
 		Message: "The SKU 'Nope' is not valid."})
-	redis := &cache.Redis{ObjectMeta: meta("bad1")}
-	redis.Spec.Owner = owner("rg-bad")
-	redis.Spec.Location = "westus2"
-	redis.Spec.Sku = cache.Sku{Capacity: 1, Family: "C", Name: "Standard"}
+	redis := newRedis("bad1", "rg-bad")
 	create(t, redis)
 	cond := waitReason(t, redis, conditions.SeverityError, "BadRequest")
 	for _, want := range []string{"RESPONSE 400", "ERROR CODE: BadRequest", "The SKU 'Nope' is not valid.", "PUT", id} {
@@ -182,11 +171,7 @@ func TestConflictsThenSuccess(t *testing.T) {
 	createResourceGroup(t, "rg-conflict")
 	id := rgID("rg-conflict") + "/providers/Microsoft.Storage/storageAccounts/sa1"
 	suite.arm.AddFault(armserver.Fault{Method: http.MethodPut, ID: id, Status: http.StatusConflict, Code: "Conflict", Times: 3})
-	sa := &storage.StorageAccount{ObjectMeta: meta("sa1")}
-	sa.Spec.Owner = owner("rg-conflict")
-	sa.Spec.Location = "westus2"
-	sa.Spec.Sku = storage.Sku{Name: "Standard_LRS"}
-	sa.Spec.Kind = "StorageV2"
+	sa := newStorageAccount("sa1", "rg-conflict")
 	create(t, sa)
 	cond := waitReason(t, sa, conditions.SeverityWarning, "Conflict")
 	if !strings.Contains(cond.Message, "RESPONSE 409") {
@@ -203,11 +188,7 @@ func TestConflictsThenSuccess(t *testing.T) {
 func TestNoExtensionNoExtraGETs(t *testing.T) {
 	createResourceGroup(t, "rg-plain")
 	id := rgID("rg-plain") + "/providers/Microsoft.Storage/storageAccounts/plain1"
-	sa := &storage.StorageAccount{ObjectMeta: meta("plain1")}
-	sa.Spec.Owner = owner("rg-plain")
-	sa.Spec.Location = "westus2"
-	sa.Spec.Sku = storage.Sku{Name: "Standard_LRS"}
-	sa.Spec.Kind = "StorageV2"
+	sa := newStorageAccount("plain1", "rg-plain")
 	create(t, sa)
 	waitReady(t, sa)
 	var methods []string
@@ -231,10 +212,7 @@ func TestNoExtensionNoExtraGETs(t *testing.T) {
 func TestPostponedReconcileSendsNoPUT(t *testing.T) {
 	createResourceGroup(t, "rg-later")
 	id := rgID("rg-later") + "/providers/Microsoft.Cache/redis/postponed-redis"
-	redis := &cache.Redis{ObjectMeta: meta("postponed-redis")}
-	redis.Spec.Owner = owner("rg-later")
-	redis.Spec.Location = "westus2"
-	redis.Spec.Sku = cache.Sku{Capacity: 1, Family: "C", Name: "Standard"}
+	redis := newRedis("postponed-redis", "rg-later")
 	create(t, redis)
 	waitFor(t, redis, "postponed", func(c conditions.Condition) bool {
 		return c.Status == metav1.ConditionUnknown && c.Severity == conditions.SeverityInfo &&
@@ -250,11 +228,7 @@ func TestPostponedReconcileSendsNoPUT(t *testing.T) {
 func TestDeleteRemovesFromAzure(t *testing.T) {
 	createResourceGroup(t, "rg-del")
 	id := rgID("rg-del") + "/providers/Microsoft.Storage/storageAccounts/del1"
-	sa := &storage.StorageAccount{ObjectMeta: meta("del1")}
-	sa.Spec.Owner = owner("rg-del")
-	sa.Spec.Location = "westus2"
-	sa.Spec.Sku = storage.Sku{Name: "Standard_LRS"}
-	sa.Spec.Kind = "StorageV2"
+	sa := newStorageAccount("del1", "rg-del")
 	create(t, sa)
 	waitReady(t, sa)
 	if !controllerutil.ContainsFinalizer(sa, arm.Finalizer) {

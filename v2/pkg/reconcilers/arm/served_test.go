@@ -136,11 +136,7 @@ func TestServedUpdateAtNewerVersionMovesToIt(t *testing.T) {
 func TestServedWriteOnceFieldsAreRejected(t *testing.T) {
 	createResourceGroup(t, "rg-writeonce")
 	createResourceGroup(t, "rg-writeonce-other")
-	sa := &storage.StorageAccount{ObjectMeta: meta("once1")}
-	sa.Spec.Owner = owner("rg-writeonce")
-	sa.Spec.Location = "westus2"
-	sa.Spec.Sku = storage.Sku{Name: "Standard_LRS"}
-	sa.Spec.Kind = "StorageV2"
+	sa := newStorageAccount("once1", "rg-writeonce")
 	create(t, sa)
 	waitReady(t, sa)
 	before := len(suite.arm.Requests())
