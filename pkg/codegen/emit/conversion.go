@@ -186,9 +186,6 @@ func (g *convGen) hubOnlySpec(fam *family, hubSpec *astmodel.Object, to bool) []
 			props = append(props, h)
 		}
 	}
-	if len(props) == 0 {
-		return nil
-	}
 	c := g.newConvFunc(to)
 	if to {
 		return g.restoreHubOnly(c, props)
@@ -197,8 +194,27 @@ func (g *convGen) hubOnlySpec(fam *family, hubSpec *astmodel.Object, to bool) []
 	for _, h := range props {
 		stmts = append(stmts, c.addToBag(h.Name, field("source", "Spec", h.Name), isPointer(h, true) || isNillable(h.Type))...)
 	}
+	keep := []dst.Expr{id(bagVar), field("source", "Spec", astmodel.PropertyBagName)}
+	for _, name := range g.bagged(fam.spec, hubSpec) {
+		keep = append(keep, str(name))
+	}
+	stmts = append(stmts, ifErr(call(qual(genruntimePath, "KeepHubBag"), keep...), wrapErr("keeping the hub's property bag")))
 	store := call(qual(genruntimePath, "SetHubOnlyProperties"), addr(field("r", "ObjectMeta")), id(bagVar))
 	return append(stmts, ifErr(store, wrapErr("keeping the hub-only properties")))
+}
+
+// bagged lists the properties of src the hub keeps in its property bag (no compatible counterpart).
+func (g *convGen) bagged(src, hub *astmodel.Object) []string {
+	var names []string
+	for _, sp := range src.Properties {
+		if sp.Name == astmodel.PropertyBagName {
+			continue
+		}
+		if hp, ok := counterpart(hub, sp); !ok || !g.compatible(sp.Type, hp.Type) {
+			names = append(names, sp.Name)
+		}
+	}
+	return names
 }
 
 // restoreHubOnly pulls the hub-only properties back from the annotation into the hub's spec.
@@ -209,6 +225,8 @@ func (g *convGen) restoreHubOnly(c *convFunc, props []astmodel.Property) []dst.S
 	for _, h := range props {
 		stmts = append(stmts, c.pull(h, true, field("destination", "Spec", h.Name))...)
 	}
+	restore := call(qual(genruntimePath, "RestoreHubBag"), id(bagVar), addr(field("destination", "Spec", astmodel.PropertyBagName)))
+	stmts = append(stmts, ifErr(restore, wrapErr("restoring the hub's property bag")))
 	clear := call(qual(genruntimePath, "ClearHubOnlyProperties"), addr(field("destination", "ObjectMeta")))
 	return append(stmts, exprStmt(clear))
 }

@@ -50,3 +50,32 @@ func ClearHubOnlyProperties(meta *metav1.ObjectMeta) {
 		meta.Annotations = nil
 	}
 }
+
+// hubBagKey holds, inside the hub-only bag, the hub's own property bag: properties of other API
+// versions that the hub keeps in its bag (for example a property only an older version has).
+const hubBagKey = "$propertyBag"
+
+// KeepHubBag stores in bag the entries of the hub's property bag that the API version being
+// converted to does not take itself (consumed: the names it restores from the hub's bag).
+func KeepHubBag(bag, hubBag PropertyBag, consumed ...string) error {
+	rest := NewPropertyBag(hubBag)
+	for _, name := range consumed {
+		rest.Remove(name)
+	}
+	if len(rest) == 0 {
+		return nil
+	}
+	return bag.Add(hubBagKey, rest)
+}
+
+// RestoreHubBag adds the kept entries of the hub's property bag to target, where target has no
+// entry of that name (what the API version itself bagged wins).
+func RestoreHubBag(bag PropertyBag, target *PropertyBag) error {
+	kept := PropertyBag{}
+	if _, err := bag.Pull(hubBagKey, &kept); err != nil || len(kept) == 0 {
+		return err
+	}
+	merged := NewPropertyBag(kept, *target)
+	*target = merged
+	return nil
+}

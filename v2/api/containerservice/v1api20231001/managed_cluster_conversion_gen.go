@@ -38,6 +38,14 @@ func (r *ManagedCluster) AssignProperties_To_ManagedCluster(destination *hub.Man
 	if err := r.Status.AssignProperties_To_ManagedCluster_STATUS(&destination.Status); err != nil {
 		return errors.Wrap(err, "converting Status")
 	}
+	propertyBag, err := genruntime.HubOnlyProperties(&r.ObjectMeta)
+	if err != nil {
+		return err
+	}
+	if err := genruntime.RestoreHubBag(propertyBag, &destination.Spec.PropertyBag); err != nil {
+		return errors.Wrap(err, "restoring the hub's property bag")
+	}
+	genruntime.ClearHubOnlyProperties(&destination.ObjectMeta)
 	destination.Spec.OriginalVersion = GroupVersion.Version
 	return nil
 }
@@ -50,6 +58,13 @@ func (r *ManagedCluster) AssignProperties_From_ManagedCluster(source *hub.Manage
 	}
 	if err := r.Status.AssignProperties_From_ManagedCluster_STATUS(&source.Status); err != nil {
 		return errors.Wrap(err, "converting Status")
+	}
+	propertyBag := genruntime.NewPropertyBag()
+	if err := genruntime.KeepHubBag(propertyBag, source.Spec.PropertyBag); err != nil {
+		return errors.Wrap(err, "keeping the hub's property bag")
+	}
+	if err := genruntime.SetHubOnlyProperties(&r.ObjectMeta, propertyBag); err != nil {
+		return errors.Wrap(err, "keeping the hub-only properties")
 	}
 	return nil
 }

@@ -46,6 +46,9 @@ func (r *PrivateEndpoint) AssignProperties_To_PrivateEndpoint(destination *hub.P
 	if _, err := propertyBag.Pull("IPVersionType", &destination.Spec.IPVersionType); err != nil {
 		return errors.Wrap(err, "restoring IPVersionType")
 	}
+	if err := genruntime.RestoreHubBag(propertyBag, &destination.Spec.PropertyBag); err != nil {
+		return errors.Wrap(err, "restoring the hub's property bag")
+	}
 	genruntime.ClearHubOnlyProperties(&destination.ObjectMeta)
 	destination.Spec.OriginalVersion = GroupVersion.Version
 	return nil
@@ -67,6 +70,9 @@ func (r *PrivateEndpoint) AssignProperties_From_PrivateEndpoint(source *hub.Priv
 		}
 	} else {
 		propertyBag.Remove("IPVersionType")
+	}
+	if err := genruntime.KeepHubBag(propertyBag, source.Spec.PropertyBag); err != nil {
+		return errors.Wrap(err, "keeping the hub's property bag")
 	}
 	if err := genruntime.SetHubOnlyProperties(&r.ObjectMeta, propertyBag); err != nil {
 		return errors.Wrap(err, "keeping the hub-only properties")

@@ -38,6 +38,14 @@ func (r *StorageAccount) AssignProperties_To_StorageAccount(destination *hub.Sto
 	if err := r.Status.AssignProperties_To_StorageAccount_STATUS(&destination.Status); err != nil {
 		return errors.Wrap(err, "converting Status")
 	}
+	propertyBag, err := genruntime.HubOnlyProperties(&r.ObjectMeta)
+	if err != nil {
+		return err
+	}
+	if err := genruntime.RestoreHubBag(propertyBag, &destination.Spec.PropertyBag); err != nil {
+		return errors.Wrap(err, "restoring the hub's property bag")
+	}
+	genruntime.ClearHubOnlyProperties(&destination.ObjectMeta)
 	destination.Spec.OriginalVersion = GroupVersion.Version
 	return nil
 }
@@ -50,6 +58,13 @@ func (r *StorageAccount) AssignProperties_From_StorageAccount(source *hub.Storag
 	}
 	if err := r.Status.AssignProperties_From_StorageAccount_STATUS(&source.Status); err != nil {
 		return errors.Wrap(err, "converting Status")
+	}
+	propertyBag := genruntime.NewPropertyBag()
+	if err := genruntime.KeepHubBag(propertyBag, source.Spec.PropertyBag); err != nil {
+		return errors.Wrap(err, "keeping the hub's property bag")
+	}
+	if err := genruntime.SetHubOnlyProperties(&r.ObjectMeta, propertyBag); err != nil {
+		return errors.Wrap(err, "keeping the hub-only properties")
 	}
 	return nil
 }
