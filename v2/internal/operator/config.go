@@ -5,6 +5,7 @@
 package operator
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"net/url"
@@ -40,6 +41,11 @@ func (e UsageError) Error() string { return e.msg }
 
 func usage(format string, args ...any) error { return UsageError{fmt.Sprintf(format, args...)} }
 
+// HelpRequested carries the flags' description for --help.
+type HelpRequested struct{ Text string }
+
+func (h HelpRequested) Error() string { return h.Text }
+
 // ParseConfig reads flags from args (without the program name) and the environment from getenv.
 func ParseConfig(args []string, getenv func(string) string) (Config, error) {
 	var c Config
@@ -66,8 +72,12 @@ func ParseConfig(args []string, getenv func(string) string) (Config, error) {
 	intVar(fs, &c.MaxConcurrentReconciles, "max-concurrent-reconciles", env("MAX_CONCURRENT_RECONCILES", "1"), "reconciles in parallel per kind (MAX_CONCURRENT_RECONCILES)")
 	intVar(fs, &c.WebhookPort, "webhook-port", env("WEBHOOK_PORT", "9443"), "webhook server port (WEBHOOK_PORT)")
 	boolVar(fs, &c.LeaderElect, "leader-elect", env("LEADER_ELECT", "true"), "run one active replica through a lease (LEADER_ELECT)")
-	fs.SetOutput(new(strings.Builder))
-	if err := fs.Parse(args); err != nil {
+	help := new(strings.Builder)
+	fs.SetOutput(help)
+	fs.Usage = fs.PrintDefaults
+	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
+		return c, HelpRequested{help.String()}
+	} else if err != nil {
 		return c, usage("%v", err)
 	}
 	c.Namespaces = splitList(namespaces)

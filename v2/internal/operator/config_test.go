@@ -48,3 +48,16 @@ func TestOperatorConfigRejectsBadValues(t *testing.T) {
 		}
 	}
 }
+
+func TestOperatorHelpListsEveryFlagWithItsVariable(t *testing.T) {
+	_, err := ParseConfig([]string{"--help"}, envOf(nil))
+	help, ok := err.(HelpRequested)
+	if !ok {
+		t.Fatalf("--help: %v", err)
+	}
+	for _, want := range []string{"-subscription-id", "AZURE_SUBSCRIPTION_ID", "-namespaces", "AZURE_TARGET_NAMESPACES", "-credential", "-leader-elect"} {
+		if !strings.Contains(help.Text, want) {
+			t.Errorf("--help lacks %s:\n%s", want, help.Text)
+		}
+	}
+}

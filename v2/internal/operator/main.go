@@ -30,6 +30,10 @@ func kubeConfig(cfg Config) (*rest.Config, error) {
 // binary), and returns the process exit code. Errors are one line on stderr, never a stack trace.
 func Main(ctx context.Context, args []string, getenv func(string) string, stderr io.Writer) int {
 	cfg, err := ParseConfig(args, getenv)
+	if help, ok := err.(HelpRequested); ok {
+		fmt.Fprint(stderr, "Usage: controller [flags]\n\nFlags (each also read from the environment variable in parentheses):\n"+help.Text)
+		return ExitOK
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, "controller:", err)
 		return ExitUsage
