@@ -87,7 +87,8 @@ func (a *app) load(before func(*config.Config) error) (*config.Config, error) {
 func (a *app) produce(cfg *config.Config, out fileset.Sink) (*codegen.Result, error) {
 	var gc gcSettings
 	defer gc.reset()
-	res, err := codegen.Generate(cfg, cliSink{Sink: out, a: a, gc: &gc})
+	opts := codegen.Options{CacheDir: codegen.CacheDirFromEnv(os.Getenv)}
+	res, err := codegen.GenerateWith(cfg, cliSink{Sink: out, a: a, gc: &gc}, opts)
 	a.warn(res.Warnings)
 	return res, err
 }

@@ -26,8 +26,9 @@ import (
 // unchanged. Any difference (a missing, edited or extra byte) falls back to full emission, so
 // generate and verify behave exactly as without the cache.
 //
-// The cache lives in $ASOGEN_CACHE, or asogen/emit under the user's cache folder;
-// ASOGEN_CACHE=off disables it. Failing to read or write it only costs time.
+// The folder is Options.CacheDir: the CLI passes $ASOGEN_CACHE, or asogen/emit under the
+// user's cache folder (CacheDirFromEnv); Generate itself reads no environment. Failing to read
+// or write the cache only costs time.
 type emitCache struct {
 	dir string // "" when disabled
 }
@@ -35,18 +36,20 @@ type emitCache struct {
 // maxManifests is how many manifests the cache keeps (the most recently used).
 const maxManifests = 32
 
-func openEmitCache() emitCache {
-	switch v := os.Getenv("ASOGEN_CACHE"); v {
+// CacheDirFromEnv is the emission cache folder the CLI uses: $ASOGEN_CACHE, "" (no cache) when it
+// is "off", else asogen/emit under the user's cache folder.
+func CacheDirFromEnv(getenv func(string) string) string {
+	switch v := getenv("ASOGEN_CACHE"); v {
 	case "off":
-		return emitCache{}
+		return ""
 	case "":
 		base, err := os.UserCacheDir()
 		if err != nil {
-			return emitCache{}
+			return ""
 		}
-		return emitCache{dir: filepath.Join(base, "asogen", "emit")}
+		return filepath.Join(base, "asogen", "emit")
 	default:
-		return emitCache{dir: v}
+		return v
 	}
 }
 

@@ -115,9 +115,8 @@ func emitted(t *testing.T, m *astmodel.Model) fileset.FileSet {
 }
 
 func TestEmitCacheOff(t *testing.T) {
-	t.Setenv("ASOGEN_CACHE", "off")
-	if c := openEmitCache(); c.dir != "" {
-		t.Errorf("ASOGEN_CACHE=off gives cache folder %q", c.dir)
+	if dir := CacheDirFromEnv(func(string) string { return "off" }); dir != "" {
+		t.Errorf("ASOGEN_CACHE=off gives cache folder %q", dir)
 	}
 	m, _ := defaultModel(t, true)
 	if k := (emitCache{}).key(m); k != "" {

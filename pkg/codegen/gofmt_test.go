@@ -21,7 +21,6 @@ func TestEmittedFilesAreGofmtClean(t *testing.T) {
 // the default config, a synthetic corpus of kinds kinds and, when ASOGEN_AZURE_SPECS is set,
 // the real corpus.
 func forEachCorpus(t *testing.T, kinds int, check func(*testing.T, *config.Config)) {
-	t.Setenv("ASOGEN_CACHE", "off")
 	t.Run("default", func(t *testing.T) {
 		cfg, err := config.Load(filepath.Join(moduleRoot(t), "config.yaml"))
 		if err != nil {

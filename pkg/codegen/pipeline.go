@@ -27,6 +27,14 @@ type State struct {
 	Out      *output
 	APIPaths []string  // the paths emitAPI produces, sorted (see planFiles)
 	Warnings diag.List // problems that do not stop generation, such as unused hand-written code
+	Options  Options
+}
+
+// Options are the choices a caller makes about how (not what) to generate. The zero value is a
+// plain run: no emission cache.
+type Options struct {
+	// CacheDir is the emission cache folder (see emitCache); "" disables the cache.
+	CacheDir string
 }
 
 // Result is the outcome of a generation: the path of every generated file, sorted, and the
@@ -57,8 +65,13 @@ func pipeline() []Stage {
 // errors of the sink come back as they are. The Result is never nil: on error it still
 // carries the warnings found before it.
 func Generate(cfg *config.Config, sink fileset.Sink) (*Result, error) {
+	return GenerateWith(cfg, sink, Options{})
+}
+
+// GenerateWith is Generate with options; the result does not depend on them, only the time.
+func GenerateWith(cfg *config.Config, sink fileset.Sink, opts Options) (*Result, error) {
 	roots := []string{cfg.Output.API, cfg.Output.Registry, cfg.Output.Manifests, cfg.Output.Samples}
-	st := &State{Config: cfg, Out: newOutput(sink, roots)}
+	st := &State{Config: cfg, Out: newOutput(sink, roots), Options: opts}
 	err := run(st, pipeline())
 	return &Result{Paths: st.Out.paths, Roots: roots, Warnings: st.Warnings}, err
 }

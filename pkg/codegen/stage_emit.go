@@ -18,9 +18,11 @@ func emitAPI() Stage {
 		Description: "print API types, storage variants, conversions and ARM code",
 		Requires:    []string{stageStorageVariants, stagePlan},
 		Run: func(st *State) error {
-			cache, root := emitCache{}, ""
+			cache, root := emitCache{dir: st.Options.CacheDir}, ""
 			if st.Config != nil { // nil in tests that emit a model without a config
-				cache, root = openEmitCache(), st.Config.Dir
+				root = st.Config.Dir
+			} else {
+				cache = emitCache{}
 			}
 			return emitCached(st.Model, root, cache, st.APIPaths, st.Out)
 		},

@@ -56,7 +56,6 @@ func (s *planSink) Put(p string, content []byte) error {
 // TestSinkRefusalProducesNothing: the sink sees every path before the first file, and when it
 // refuses the run, Generate returns its error as it is and no file is produced.
 func TestSinkRefusalProducesNothing(t *testing.T) {
-	t.Setenv("ASOGEN_CACHE", "off")
 	cfg := projectConfig(t)
 	refusal := errors.New("refused")
 	refusing := &planSink{Memory: fileset.NewMemory(cfg.Dir), refuse: refusal}
