@@ -11,7 +11,6 @@ import (
 	"go/printer"
 	"go/token"
 	"io"
-	"os"
 	"sync"
 	"sync/atomic"
 
@@ -36,11 +35,9 @@ func Print(file *dst.File, pkgPath string, names resolver.RestorerResolver, alia
 	return printRestored(file, pkgPath, names, aliases)
 }
 
-// restorerOnly turns the direct printer off: ASOGEN_PRINTER=restorer, or UseRestorer in tests
-// that compare both printers.
+// restorerOnly turns the direct printer off: UseRestorer, set by the CLI from
+// ASOGEN_PRINTER=restorer and by tests that compare both printers.
 var restorerOnly atomic.Bool
-
-func init() { restorerOnly.Store(os.Getenv("ASOGEN_PRINTER") == "restorer") }
 
 // UseRestorer makes Print use dst's restorer and go/printer for every file (on) or only for the
 // files the direct printer does not support (off, the default).
