@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"os"
 	"os/exec"
 	"slices"
 	"strings"
@@ -20,15 +21,23 @@ type Sample struct {
 
 // command is one child process to measure.
 type command struct {
-	dir  string
-	name string
-	args []string
+	dir     string
+	name    string
+	args    []string
+	env     []string     // added to the environment
+	prepare func() error // run before the clock starts
 }
 
 // measure runs c once; a non-zero exit is an error carrying the child's output.
 func measure(c command) (Sample, error) {
+	if c.prepare != nil {
+		if err := c.prepare(); err != nil {
+			return Sample{}, err
+		}
+	}
 	cmd := exec.Command(c.name, c.args...)
 	cmd.Dir = c.dir
+	cmd.Env = append(os.Environ(), c.env...)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	start := time.Now()

@@ -13,6 +13,8 @@ const (
 	targetNoopVsCold          = 0.5
 	targetGrowth              = 11.0
 	targetRSS                 = 1 << 30
+	targetVerifyNoCache       = 0.12 // × controller-gen object
+	targetEditOneSeconds      = 2.0
 )
 
 // printReport writes one table per corpus size, the growth factors, the targets and, as the
@@ -52,6 +54,8 @@ func printTargets(w io.Writer, first, last sizeResult) {
 	check(w, "cold generate / controller-gen object <= 0.25", ratio(last, stepCold, stepControllerGen), targetColdVsControllerGen)
 	check(w, "no-op generate / cold generate <= 0.50", ratio(last, stepNoop, stepCold), targetNoopVsCold)
 	check(w, "verify / cold generate <= 0.50", ratio(last, stepVerify, stepCold), targetNoopVsCold)
+	check(w, "verify without cache / controller-gen object <= 0.12", ratio(last, stepVerifyNoCache, stepControllerGen), targetVerifyNoCache)
+	check(w, "generate after editing one spec, seconds <= 2", last.medians[stepEditOne].Wall.Seconds(), targetEditOneSeconds)
 	if first.kinds != last.kinds {
 		check(w, fmt.Sprintf("cold generate growth N=%d..%d <= 11x", first.kinds, last.kinds), growth(first, last, stepCold), targetGrowth)
 	}

@@ -17,13 +17,16 @@ const (
 	stepCold = iota
 	stepNoop
 	stepVerify
+	stepVerifyNoCache // CI: a fresh runner has no emission cache
+	stepEditOne       // a user edits one resource's spec and regenerates
 	stepControllerGen
 	stepFloor
 	stepCount
 )
 
 var stepNames = [stepCount]string{
-	"asogen generate (cold)", "asogen generate (no-op)", "asogen verify", "controller-gen object", "floor (read specs, copy output)",
+	"asogen generate (cold)", "asogen generate (no-op)", "asogen verify", "asogen verify (no cache)",
+	"generate after editing one spec", "controller-gen object", "floor (read specs, copy output)",
 }
 
 // tools are the prebuilt binaries the steps run.
@@ -34,13 +37,17 @@ func (t tools) stepCommand(i int, dir, floorOut string) command {
 	cfg := filepath.Join(dir, "config.yaml")
 	switch i {
 	case stepCold, stepNoop:
-		return command{dir, t.asogen, []string{"generate", "--config", cfg}}
+		return command{dir: dir, name: t.asogen, args: []string{"generate", "--config", cfg}}
 	case stepVerify:
-		return command{dir, t.asogen, []string{"verify", "--config", cfg}}
+		return command{dir: dir, name: t.asogen, args: []string{"verify", "--config", cfg}}
+	case stepVerifyNoCache:
+		return command{dir: dir, name: t.asogen, args: []string{"verify", "--config", cfg}, env: []string{"ASOGEN_CACHE=off"}}
+	case stepEditOne:
+		return command{dir: dir, name: t.asogen, args: []string{"generate", "--config", cfg}, prepare: func() error { return editOneSpec(dir) }}
 	case stepControllerGen:
-		return command{dir, t.controllerGen, []string{"object", "paths=./v2/..."}}
+		return command{dir: dir, name: t.controllerGen, args: []string{"object", "paths=./v2/..."}}
 	}
-	return command{dir, t.floor, []string{"-specs", filepath.Join(dir, "specs"), "-from", filepath.Join(dir, "v2"), "-to", floorOut}}
+	return command{dir: dir, name: t.floor, args: []string{"-specs", filepath.Join(dir, "specs"), "-from", filepath.Join(dir, "v2"), "-to", floorOut}}
 }
 
 // sizeResult holds the median of every step for one corpus size.
