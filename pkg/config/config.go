@@ -63,7 +63,7 @@ type Extension struct {
 // Directive tells the OpenAPI reader how to treat a definition or property it cannot judge alone.
 type Directive struct {
 	Match  string // "<group>/<version>:<Definition>" or "<group>/<version>:<Definition>.<prop>.<prop>"
-	Action string // ActionOpaque, ActionReference or ActionPrune
+	Action string // ActionOpaque, ActionReference, ActionPrune, ActionSecret or ActionARMID
 	Pos    diag.Pos
 }
 
@@ -72,6 +72,8 @@ const (
 	ActionOpaque    = "opaque"    // raw JSON
 	ActionReference = "reference" // an embedded resource kept by identity
 	ActionPrune     = "prune"     // dropped
+	ActionSecret    = "secret"    // a secret input: a SecretReference in Spec, absent from Status
+	ActionARMID     = "armID"     // holds an ARM resource ID: a ResourceReference (...Reference) in Spec
 )
 
 // Default output roots.

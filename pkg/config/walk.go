@@ -3,6 +3,7 @@ package config
 import (
 	"github.com/asogen/asogen/pkg/diag"
 	"gopkg.in/yaml.v3"
+	"strings"
 )
 
 // raw values that need the whole file before they can be checked.
@@ -122,14 +123,28 @@ func (d *decoder) directive(n *yaml.Node) Directive {
 	if matchPos.Line > 0 && !directiveMatch.MatchString(dir.Match) {
 		d.errs.Add(matchPos, "match %q must look like \"<group>/<version>:<Definition>\" or \"<group>/<version>:<Definition>.<property>...\"", dir.Match)
 	}
+	if IsPropertyMark(dir.Action) && matchPos.Line > 0 && !strings.Contains(dir.Match[strings.Index(dir.Match, ":")+1:], ".") {
+		d.errs.Add(actionPos, "action %q marks a property: match must name one (\"<group>/<version>:<Definition>.<property>\"), not %q", dir.Action, dir.Match)
+	}
 	if actionPos.Line > 0 && !validAction(dir.Action) {
-		d.errs.Add(actionPos, "unknown action %q (valid: %s, %s, %s)", dir.Action, ActionOpaque, ActionPrune, ActionReference)
+		d.errs.Add(actionPos, "unknown action %q (valid: %s, %s, %s, %s, %s)", dir.Action,
+			ActionOpaque, ActionPrune, ActionReference, ActionSecret, ActionARMID)
 	}
 	return dir
 }
 
 func validAction(a string) bool {
-	return a == ActionOpaque || a == ActionReference || a == ActionPrune
+	switch a {
+	case ActionOpaque, ActionReference, ActionPrune, ActionSecret, ActionARMID:
+		return true
+	}
+	return false
+}
+
+// IsPropertyMark reports whether an action marks what a property holds (secret, ARM ID) rather
+// than choosing its type; only a property path can be marked.
+func IsPropertyMark(action string) bool {
+	return action == ActionSecret || action == ActionARMID
 }
 
 // required reports a missing key of a mapping entry (set is the zero Pos when absent).

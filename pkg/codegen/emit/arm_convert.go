@@ -85,12 +85,14 @@ func (f *armFunc) valueToARM(src dst.Expr, t astmodel.Type, ref bool, prop strin
 			return f.valueToARM(item, t.Value, ref, prop)
 		})
 	}
-	if ref {
-		armID := f.c.local("armID")
-		lookup := &dst.AssignStmt{Lhs: []dst.Expr{id(armID), id("err")}, Tok: tokDefine,
-			Rhs: []dst.Expr{call(sel(id("resolved"), "Lookup"), src)}}
-		check := ifStmt(notNil(id("err")), []dst.Stmt{ret(nilExpr(), wrapErr("resolving "+prop))})
-		return []dst.Stmt{lookup, check}, composite(id(resourceIDARM), kv("ID", id(armID)))
+	switch {
+	case ref:
+		stmts, armID := f.lookup("Lookup", "armID", src, prop)
+		return stmts, composite(id(resourceIDARM), kv("ID", armID))
+	case t == astmodel.ResourceReferenceType: // an ARM ID property: sent as the plain ID
+		return f.lookup("Lookup", "armID", src, prop)
+	case t == astmodel.SecretReferenceType:
+		return f.lookup("LookupSecret", "secret", src, prop)
 	}
 	if n, ok := t.(astmodel.TypeName); ok && f.e.isObject(n) {
 		a := f.c.local("arm")
@@ -100,6 +102,16 @@ func (f *armFunc) valueToARM(src dst.Expr, t astmodel.Type, ref bool, prop strin
 		return []dst.Stmt{conv, check}, star(id(a))
 	}
 	return nil, src
+}
+
+// lookup asks the resolved references for src's ARM ID or secret value (method Lookup or
+// LookupSecret) and returns the statements and the local holding it.
+func (f *armFunc) lookup(method, local string, src dst.Expr, prop string) ([]dst.Stmt, dst.Expr) {
+	v := f.c.local(local)
+	get := &dst.AssignStmt{Lhs: []dst.Expr{id(v), id("err")}, Tok: tokDefine,
+		Rhs: []dst.Expr{call(sel(id("resolved"), method), src)}}
+	check := ifStmt(notNil(id("err")), []dst.Stmt{ret(nilExpr(), wrapErr("resolving "+prop))})
+	return []dst.Stmt{get, check}, id(v)
 }
 
 // collection converts a slice or map element by element; nil and empty give nil.

@@ -125,8 +125,11 @@ func (e *pkgEmitter) armType(t astmodel.Type, ref bool) dst.Expr {
 	case *astmodel.MapType:
 		return &dst.MapType{Key: id("string"), Value: e.armType(t.Value, ref)}
 	}
-	if ref {
+	switch {
+	case ref:
 		return id(resourceIDARM)
+	case t == astmodel.ResourceReferenceType, t == astmodel.SecretReferenceType:
+		return id("string") // an ARM ID or a secret's value
 	}
 	if n, ok := t.(astmodel.TypeName); ok && e.isObject(n) {
 		return e.nameExpr(astmodel.TypeName{Package: n.Package, Name: armName(n.Name)})

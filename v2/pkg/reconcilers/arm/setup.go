@@ -1,11 +1,13 @@
 package arm
 
 import (
+	"context"
 	"strings"
 	"time"
 
 	"github.com/go-logr/logr"
 	"github.com/pkg/errors"
+	corev1 "k8s.io/api/core/v1"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/builder"
 	"sigs.k8s.io/controller-runtime/pkg/controller"
@@ -76,10 +78,15 @@ func setupController(mgr ctrl.Manager, reg kind, kinds registry, opts Options, l
 	// Only spec changes start a reconcile; the reconciler's own writes (finalizer, resource ID,
 	// resume token, status) do not, or every reconcile would trigger the next one. Polling,
 	// backoff and resync use RequeueAfter.
+	// A change of a Secret the spec references does (the value goes into the next PUT).
 	changes := predicate.GenerationChangedPredicate{}
+	if err := indexSecretNames(context.Background(), mgr, reg); err != nil {
+		return errors.Wrap(err, "indexing secret references")
+	}
 	return ctrl.NewControllerManagedBy(mgr).
 		Named(name).
 		For(reg.NewHub(), builder.WithPredicates(changes)).
+		Watches(&corev1.Secret{}, secretHandler(mgr, reg)).
 		WithOptions(controller.Options{MaxConcurrentReconciles: opts.MaxConcurrentReconciles}).
 		Complete(r)
 }
