@@ -123,15 +123,6 @@ func (obj *Redis_Spec) AssignProperties_From_Redis_Spec(source *hub.Redis_Spec) 
 // AssignProperties_To_Redis_STATUS copies this Redis_STATUS into the hub's Redis_STATUS.
 func (obj *Redis_STATUS) AssignProperties_To_Redis_STATUS(destination *hub.Redis_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag()
-	if obj.AccessKeys != nil {
-		var value hub.RedisAccessKeys_STATUS
-		if err := obj.AccessKeys.AssignProperties_To_RedisAccessKeys_STATUS(&value); err != nil {
-			return errors.Wrap(err, "converting AccessKeys")
-		}
-		destination.AccessKeys = &value
-	} else {
-		destination.AccessKeys = nil
-	}
 	destination.Conditions = genruntime.CloneSlice(obj.Conditions)
 	destination.EnableNonSslPort = genruntime.ClonePointer(obj.EnableNonSslPort)
 	destination.HostName = genruntime.ClonePointer(obj.HostName)
@@ -142,30 +133,30 @@ func (obj *Redis_STATUS) AssignProperties_To_Redis_STATUS(destination *hub.Redis
 	destination.Port = genruntime.ClonePointer(obj.Port)
 	destination.ProvisioningState = genruntime.CastPointer[string](obj.ProvisioningState)
 	if obj.RedisConfiguration != nil {
-		var value1 hub.RedisConfiguration_STATUS
-		if err := obj.RedisConfiguration.AssignProperties_To_RedisConfiguration_STATUS(&value1); err != nil {
+		var value hub.RedisConfiguration_STATUS
+		if err := obj.RedisConfiguration.AssignProperties_To_RedisConfiguration_STATUS(&value); err != nil {
 			return errors.Wrap(err, "converting RedisConfiguration")
 		}
-		destination.RedisConfiguration = &value1
+		destination.RedisConfiguration = &value
 	} else {
 		destination.RedisConfiguration = nil
 	}
 	if obj.Sku != nil {
-		var value2 hub.Sku_STATUS
-		if err := obj.Sku.AssignProperties_To_Sku_STATUS(&value2); err != nil {
+		var value1 hub.Sku_STATUS
+		if err := obj.Sku.AssignProperties_To_Sku_STATUS(&value1); err != nil {
 			return errors.Wrap(err, "converting Sku")
 		}
-		destination.Sku = &value2
+		destination.Sku = &value1
 	} else {
 		destination.Sku = nil
 	}
 	destination.SslPort = genruntime.ClonePointer(obj.SslPort)
 	if obj.SystemData != nil {
-		var value3 hub.SystemData_STATUS
-		if err := obj.SystemData.AssignProperties_To_SystemData_STATUS(&value3); err != nil {
+		var value2 hub.SystemData_STATUS
+		if err := obj.SystemData.AssignProperties_To_SystemData_STATUS(&value2); err != nil {
 			return errors.Wrap(err, "converting SystemData")
 		}
-		destination.SystemData = &value3
+		destination.SystemData = &value2
 	} else {
 		destination.SystemData = nil
 	}
@@ -182,15 +173,6 @@ func (obj *Redis_STATUS) AssignProperties_To_Redis_STATUS(destination *hub.Redis
 
 // AssignProperties_From_Redis_STATUS populates this Redis_STATUS from the hub's Redis_STATUS.
 func (obj *Redis_STATUS) AssignProperties_From_Redis_STATUS(source *hub.Redis_STATUS) error {
-	if source.AccessKeys != nil {
-		var value RedisAccessKeys_STATUS
-		if err := (&value).AssignProperties_From_RedisAccessKeys_STATUS(source.AccessKeys); err != nil {
-			return errors.Wrap(err, "converting AccessKeys")
-		}
-		obj.AccessKeys = &value
-	} else {
-		obj.AccessKeys = nil
-	}
 	obj.Conditions = genruntime.CloneSlice(source.Conditions)
 	obj.EnableNonSslPort = genruntime.ClonePointer(source.EnableNonSslPort)
 	obj.HostName = genruntime.ClonePointer(source.HostName)
@@ -201,30 +183,30 @@ func (obj *Redis_STATUS) AssignProperties_From_Redis_STATUS(source *hub.Redis_ST
 	obj.Port = genruntime.ClonePointer(source.Port)
 	obj.ProvisioningState = genruntime.CastPointer[ProvisioningState_STATUS](source.ProvisioningState)
 	if source.RedisConfiguration != nil {
-		var value1 RedisConfiguration_STATUS
-		if err := (&value1).AssignProperties_From_RedisConfiguration_STATUS(source.RedisConfiguration); err != nil {
+		var value RedisConfiguration_STATUS
+		if err := (&value).AssignProperties_From_RedisConfiguration_STATUS(source.RedisConfiguration); err != nil {
 			return errors.Wrap(err, "converting RedisConfiguration")
 		}
-		obj.RedisConfiguration = &value1
+		obj.RedisConfiguration = &value
 	} else {
 		obj.RedisConfiguration = nil
 	}
 	if source.Sku != nil {
-		var value2 Sku_STATUS
-		if err := (&value2).AssignProperties_From_Sku_STATUS(source.Sku); err != nil {
+		var value1 Sku_STATUS
+		if err := (&value1).AssignProperties_From_Sku_STATUS(source.Sku); err != nil {
 			return errors.Wrap(err, "converting Sku")
 		}
-		obj.Sku = &value2
+		obj.Sku = &value1
 	} else {
 		obj.Sku = nil
 	}
 	obj.SslPort = genruntime.ClonePointer(source.SslPort)
 	if source.SystemData != nil {
-		var value3 SystemData_STATUS
-		if err := (&value3).AssignProperties_From_SystemData_STATUS(source.SystemData); err != nil {
+		var value2 SystemData_STATUS
+		if err := (&value2).AssignProperties_From_SystemData_STATUS(source.SystemData); err != nil {
 			return errors.Wrap(err, "converting SystemData")
 		}
-		obj.SystemData = &value3
+		obj.SystemData = &value2
 	} else {
 		obj.SystemData = nil
 	}
@@ -288,26 +270,6 @@ func (obj *Sku) AssignProperties_From_Sku(source *hub.Sku) error {
 	} else {
 		obj.Name = ""
 	}
-	return nil
-}
-
-// AssignProperties_To_RedisAccessKeys_STATUS copies this RedisAccessKeys_STATUS into the hub's RedisAccessKeys_STATUS.
-func (obj *RedisAccessKeys_STATUS) AssignProperties_To_RedisAccessKeys_STATUS(destination *hub.RedisAccessKeys_STATUS) error {
-	propertyBag := genruntime.NewPropertyBag()
-	destination.PrimaryKey = genruntime.ClonePointer(obj.PrimaryKey)
-	destination.SecondaryKey = genruntime.ClonePointer(obj.SecondaryKey)
-	if len(propertyBag) > 0 {
-		destination.PropertyBag = propertyBag
-	} else {
-		destination.PropertyBag = nil
-	}
-	return nil
-}
-
-// AssignProperties_From_RedisAccessKeys_STATUS populates this RedisAccessKeys_STATUS from the hub's RedisAccessKeys_STATUS.
-func (obj *RedisAccessKeys_STATUS) AssignProperties_From_RedisAccessKeys_STATUS(source *hub.RedisAccessKeys_STATUS) error {
-	obj.PrimaryKey = genruntime.ClonePointer(source.PrimaryKey)
-	obj.SecondaryKey = genruntime.ClonePointer(source.SecondaryKey)
 	return nil
 }
 

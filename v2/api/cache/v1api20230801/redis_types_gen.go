@@ -98,8 +98,6 @@ type Redis_Spec struct {
 
 // Redis_STATUS: A single Redis item in List or Get Operation.
 type Redis_STATUS struct {
-	// AccessKeys: The keys of the Redis cache.
-	AccessKeys *RedisAccessKeys_STATUS `json:"accessKeys,omitempty"`
 	// Conditions: The observed state of the resource.
 	Conditions []conditions.Condition `json:"conditions,omitempty"`
 	// EnableNonSslPort: Specifies whether the non-ssl Redis server port (6379) is enabled.
@@ -163,16 +161,6 @@ const (
 	ProvisioningState_STATUS_Unprovisioning         ProvisioningState_STATUS = "Unprovisioning"
 	ProvisioningState_STATUS_Updating               ProvisioningState_STATUS = "Updating"
 )
-
-// RedisAccessKeys_STATUS: Redis cache access keys.
-type RedisAccessKeys_STATUS struct {
-	// PrimaryKey: The current primary key that clients can use to authenticate with Redis cache.
-	// Secret: the value is sensitive; it is not returned by Azure.
-	PrimaryKey *string `json:"primaryKey,omitempty"`
-	// SecondaryKey: The current secondary key that clients can use to authenticate with Redis cache.
-	// Secret: the value is sensitive; it is not returned by Azure.
-	SecondaryKey *string `json:"secondaryKey,omitempty"`
-}
 
 // RedisConfiguration: All Redis Settings.
 type RedisConfiguration struct {

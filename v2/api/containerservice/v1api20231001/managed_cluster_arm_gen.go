@@ -285,20 +285,24 @@ func (obj *ManagedClusterServicePrincipalProfile) toARM(resolved genruntime.Reso
 	result := &ManagedClusterServicePrincipalProfile_ARM{}
 	value := obj.ClientID
 	result.ClientID = &value
-	result.Secret = obj.Secret
+	if obj.Secret != nil {
+		secret, err := resolved.LookupSecret(*obj.Secret)
+		if err != nil {
+			return nil, errors.Wrap(err, "resolving Secret")
+		}
+		result.Secret = &secret
+	}
 	return result, nil
 }
 
 // ManagedClusterServicePrincipalProfile_STATUS_ARM is the ARM JSON of ManagedClusterServicePrincipalProfile_STATUS.
 type ManagedClusterServicePrincipalProfile_STATUS_ARM struct {
 	ClientID *string `json:"clientId,omitempty"`
-	Secret   *string `json:"secret,omitempty"`
 }
 
 // fromARM sets the properties of this ManagedClusterServicePrincipalProfile_STATUS from an ARM response.
 func (obj *ManagedClusterServicePrincipalProfile_STATUS) fromARM(arm *ManagedClusterServicePrincipalProfile_STATUS_ARM) {
 	obj.ClientID = arm.ClientID
-	obj.Secret = arm.Secret
 }
 
 // ManagedClusterWindowsProfile_ARM is the ARM JSON of ManagedClusterWindowsProfile.
@@ -310,7 +314,13 @@ type ManagedClusterWindowsProfile_ARM struct {
 // toARM converts this ManagedClusterWindowsProfile to its ARM payload, resolving references.
 func (obj *ManagedClusterWindowsProfile) toARM(resolved genruntime.ResolvedReferences) (*ManagedClusterWindowsProfile_ARM, error) {
 	result := &ManagedClusterWindowsProfile_ARM{}
-	result.AdminPassword = obj.AdminPassword
+	if obj.AdminPassword != nil {
+		secret, err := resolved.LookupSecret(*obj.AdminPassword)
+		if err != nil {
+			return nil, errors.Wrap(err, "resolving AdminPassword")
+		}
+		result.AdminPassword = &secret
+	}
 	value := obj.AdminUsername
 	result.AdminUsername = &value
 	return result, nil
@@ -318,13 +328,11 @@ func (obj *ManagedClusterWindowsProfile) toARM(resolved genruntime.ResolvedRefer
 
 // ManagedClusterWindowsProfile_STATUS_ARM is the ARM JSON of ManagedClusterWindowsProfile_STATUS.
 type ManagedClusterWindowsProfile_STATUS_ARM struct {
-	AdminPassword *string `json:"adminPassword,omitempty"`
 	AdminUsername *string `json:"adminUsername,omitempty"`
 }
 
 // fromARM sets the properties of this ManagedClusterWindowsProfile_STATUS from an ARM response.
 func (obj *ManagedClusterWindowsProfile_STATUS) fromARM(arm *ManagedClusterWindowsProfile_STATUS_ARM) {
-	obj.AdminPassword = arm.AdminPassword
 	obj.AdminUsername = arm.AdminUsername
 }
 

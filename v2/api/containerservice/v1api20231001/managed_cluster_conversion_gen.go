@@ -469,7 +469,6 @@ func (obj *PowerState_STATUS) AssignProperties_From_PowerState_STATUS(source *hu
 func (obj *ManagedClusterServicePrincipalProfile_STATUS) AssignProperties_To_ManagedClusterServicePrincipalProfile_STATUS(destination *hub.ManagedClusterServicePrincipalProfile_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag()
 	destination.ClientID = genruntime.ClonePointer(obj.ClientID)
-	destination.Secret = genruntime.ClonePointer(obj.Secret)
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
 	} else {
@@ -481,7 +480,6 @@ func (obj *ManagedClusterServicePrincipalProfile_STATUS) AssignProperties_To_Man
 // AssignProperties_From_ManagedClusterServicePrincipalProfile_STATUS populates this ManagedClusterServicePrincipalProfile_STATUS from the hub's ManagedClusterServicePrincipalProfile_STATUS.
 func (obj *ManagedClusterServicePrincipalProfile_STATUS) AssignProperties_From_ManagedClusterServicePrincipalProfile_STATUS(source *hub.ManagedClusterServicePrincipalProfile_STATUS) error {
 	obj.ClientID = genruntime.ClonePointer(source.ClientID)
-	obj.Secret = genruntime.ClonePointer(source.Secret)
 	return nil
 }
 
@@ -532,7 +530,6 @@ func (obj *SystemData_STATUS) AssignProperties_From_SystemData_STATUS(source *hu
 // AssignProperties_To_ManagedClusterWindowsProfile_STATUS copies this ManagedClusterWindowsProfile_STATUS into the hub's ManagedClusterWindowsProfile_STATUS.
 func (obj *ManagedClusterWindowsProfile_STATUS) AssignProperties_To_ManagedClusterWindowsProfile_STATUS(destination *hub.ManagedClusterWindowsProfile_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag()
-	destination.AdminPassword = genruntime.ClonePointer(obj.AdminPassword)
 	destination.AdminUsername = genruntime.ClonePointer(obj.AdminUsername)
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
@@ -544,7 +541,6 @@ func (obj *ManagedClusterWindowsProfile_STATUS) AssignProperties_To_ManagedClust
 
 // AssignProperties_From_ManagedClusterWindowsProfile_STATUS populates this ManagedClusterWindowsProfile_STATUS from the hub's ManagedClusterWindowsProfile_STATUS.
 func (obj *ManagedClusterWindowsProfile_STATUS) AssignProperties_From_ManagedClusterWindowsProfile_STATUS(source *hub.ManagedClusterWindowsProfile_STATUS) error {
-	obj.AdminPassword = genruntime.ClonePointer(source.AdminPassword)
 	obj.AdminUsername = genruntime.ClonePointer(source.AdminUsername)
 	return nil
 }

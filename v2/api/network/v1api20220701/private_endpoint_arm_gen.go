@@ -319,7 +319,13 @@ func (obj *PrivateLinkServiceConnection) toARM(resolved genruntime.ResolvedRefer
 		}
 		result.Properties.PrivateLinkServiceConnectionState = arm
 	}
-	result.Properties.PrivateLinkServiceID = obj.PrivateLinkServiceID
+	if obj.PrivateLinkServiceReference != nil {
+		armID, err := resolved.Lookup(*obj.PrivateLinkServiceReference)
+		if err != nil {
+			return nil, errors.Wrap(err, "resolving PrivateLinkServiceReference")
+		}
+		result.Properties.PrivateLinkServiceID = &armID
+	}
 	result.Properties.RequestMessage = obj.RequestMessage
 	return result, nil
 }

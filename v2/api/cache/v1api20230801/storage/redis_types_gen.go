@@ -117,8 +117,6 @@ type Redis_Spec struct {
 
 // Redis_STATUS: A single Redis item in List or Get Operation.
 type Redis_STATUS struct {
-	// AccessKeys: The keys of the Redis cache.
-	AccessKeys *RedisAccessKeys_STATUS `json:"accessKeys,omitempty"`
 	// Conditions: The observed state of the resource.
 	Conditions []conditions.Condition `json:"conditions,omitempty"`
 	// EnableNonSslPort: Specifies whether the non-ssl Redis server port (6379) is enabled.
@@ -152,17 +150,6 @@ type Redis_STATUS struct {
 	Type *string `json:"type,omitempty"`
 	// Zones: A list of availability zones.
 	Zones []string `json:"zones,omitempty"`
-}
-
-// RedisAccessKeys_STATUS: Redis cache access keys.
-type RedisAccessKeys_STATUS struct {
-	// PrimaryKey: The current primary key that clients can use to authenticate with Redis cache.
-	// Secret: the value is sensitive; it is not returned by Azure.
-	PrimaryKey  *string                `json:"primaryKey,omitempty"`
-	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
-	// SecondaryKey: The current secondary key that clients can use to authenticate with Redis cache.
-	// Secret: the value is sensitive; it is not returned by Azure.
-	SecondaryKey *string `json:"secondaryKey,omitempty"`
 }
 
 // RedisConfiguration: All Redis Settings.

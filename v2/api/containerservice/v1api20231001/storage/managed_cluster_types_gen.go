@@ -216,8 +216,8 @@ type ManagedClusterServicePrincipalProfile struct {
 	ClientID    *string                `json:"clientId,omitempty"`
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 	// Secret: The secret password associated with the service principal in plain text.
-	// Secret: the value is sensitive; it is not returned by Azure.
-	Secret *string `json:"secret,omitempty"`
+	// Secret: names the key of a Kubernetes Secret holding the value; the operator reads it when it sends the resource to Azure.
+	Secret *genruntime.SecretReference `json:"secret,omitempty"`
 }
 
 // ManagedClusterServicePrincipalProfile_STATUS: Information about a service principal identity for the cluster.
@@ -225,16 +225,13 @@ type ManagedClusterServicePrincipalProfile_STATUS struct {
 	// ClientID: The ID for the service principal.
 	ClientID    *string                `json:"clientId,omitempty"`
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
-	// Secret: The secret password associated with the service principal in plain text.
-	// Secret: the value is sensitive; it is not returned by Azure.
-	Secret *string `json:"secret,omitempty"`
 }
 
 // ManagedClusterWindowsProfile: Profile for Windows VMs in the managed cluster.
 type ManagedClusterWindowsProfile struct {
 	// AdminPassword: Specifies the password of the administrator account.
-	// Secret: the value is sensitive; it is not returned by Azure.
-	AdminPassword *string `json:"adminPassword,omitempty"`
+	// Secret: names the key of a Kubernetes Secret holding the value; the operator reads it when it sends the resource to Azure.
+	AdminPassword *genruntime.SecretReference `json:"adminPassword,omitempty"`
 	// AdminUsername: Specifies the name of the administrator account.
 	AdminUsername *string                `json:"adminUsername,omitempty"`
 	PropertyBag   genruntime.PropertyBag `json:"$propertyBag,omitempty"`
@@ -242,9 +239,6 @@ type ManagedClusterWindowsProfile struct {
 
 // ManagedClusterWindowsProfile_STATUS: Profile for Windows VMs in the managed cluster.
 type ManagedClusterWindowsProfile_STATUS struct {
-	// AdminPassword: Specifies the password of the administrator account.
-	// Secret: the value is sensitive; it is not returned by Azure.
-	AdminPassword *string `json:"adminPassword,omitempty"`
 	// AdminUsername: Specifies the name of the administrator account.
 	AdminUsername *string                `json:"adminUsername,omitempty"`
 	PropertyBag   genruntime.PropertyBag `json:"$propertyBag,omitempty"`
