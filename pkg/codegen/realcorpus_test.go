@@ -97,7 +97,7 @@ func realCorpusConfig(tb testing.TB, root, rel string) *config.Config {
 		tb.Fatal(err)
 	}
 	cfg.Dir, cfg.Module = root, "github.com/asogen/asogen"
-	cfg.Output = config.Output{API: rel + "/api", Registry: rel + "/controllers"}
+	cfg.Output = config.Output{API: rel + "/api", Registry: rel + "/controllers", Manifests: rel + "/config"}
 	return cfg
 }
 
