@@ -55,6 +55,10 @@ func SetupControllers(mgr ctrl.Manager, resources []registration.Resource, opts 
 	if err != nil {
 		return err
 	}
+	if !mgr.GetScheme().Recognizes(corev1.SchemeGroupVersion.WithKind("Secret")) {
+		return errors.New("the manager's scheme has no core/v1 Secret: add k8s.io/client-go/kubernetes/scheme (or core/v1) to it; " +
+			"the reconciler reads and watches the Secrets that specs reference")
+	}
 	kinds, err := newRegistry(resources)
 	if err != nil {
 		return err
