@@ -1,0 +1,53 @@
+package arm_test
+
+import (
+	"bytes"
+	"net/http"
+	"strings"
+	"testing"
+
+	network "github.com/asogen/asogen/v2/api/network/v1api20240301"
+	storage "github.com/asogen/asogen/v2/api/storage/v1api20230101"
+	"github.com/asogen/asogen/v2/pkg/genruntime"
+	"github.com/asogen/asogen/v2/pkg/genruntime/conditions"
+)
+
+// TestReferencesByKubernetesName: a PrivateEndpoint's connection names a StorageAccount by
+// group, kind and name (privateLinkServiceId, marked armID by the config). While the account
+// does not exist the endpoint waits with a ReferenceNotFound Warning and sends no PUT; once the
+// account exists in Azure the endpoint's PUT carries the account's ARM ID.
+func TestReferencesByKubernetesName(t *testing.T) {
+	createResourceGroup(t, "rg-refs")
+	pe := &network.PrivateEndpoint{ObjectMeta: meta("pe-refs")}
+	pe.Spec.Owner = owner("rg-refs")
+	pe.Spec.Location = ptr("westus2")
+	pe.Spec.Subnet = &genruntime.ResourceReference{ARMID: rgID("rg-refs") + "/providers/Microsoft.Network/virtualNetworks/vn/subnets/default"}
+	pe.Spec.PrivateLinkServiceConnections = []network.PrivateLinkServiceConnection{{
+		Name:                        ptr("to-blob"),
+		GroupIds:                    []string{"blob"},
+		PrivateLinkServiceReference: &genruntime.ResourceReference{Group: "storage.azure.com", Kind: "StorageAccount", Name: "sarefs"},
+	}}
+	create(t, pe)
+	id := rgID("rg-refs") + "/providers/Microsoft.Network/privateEndpoints/pe-refs"
+	cond := waitReason(t, pe, conditions.SeverityWarning, conditions.ReasonReferenceNotFound.Name)
+	if !strings.Contains(cond.Message, "storage.azure.com/StorageAccount/sarefs") {
+		t.Errorf("the Warning should name the reference: %q", cond.Message)
+	}
+	if n := len(requests(id, http.MethodPut)); n != 0 {
+		t.Fatalf("%d PUTs before the reference resolved", n)
+	}
+
+	sa := &storage.StorageAccount{ObjectMeta: meta("sarefs")}
+	sa.Spec.Owner = owner("rg-refs")
+	sa.Spec.Location = "westus2"
+	sa.Spec.Sku = storage.Sku{Name: "Standard_LRS"}
+	sa.Spec.Kind = "StorageV2"
+	create(t, sa)
+	waitReady(t, sa)
+	waitReady(t, pe)
+	saID := rgID("rg-refs") + "/providers/Microsoft.Storage/storageAccounts/sarefs"
+	puts := requests(id, http.MethodPut)
+	if len(puts) == 0 || !bytes.Contains(puts[len(puts)-1].Body, []byte(`"privateLinkServiceId":"`+saID+`"`)) {
+		t.Fatalf("the PUT should carry the account's ARM ID %s; PUTs: %d", saID, len(puts))
+	}
+}
