@@ -18,7 +18,7 @@ func (e *pkgEmitter) reach() armReach {
 			continue
 		}
 		r.spec[fam.spec.Name.Name], r.status[fam.status.Name.Name] = true, true
-		for _, n := range reachable(e.pkg, fam.spec) {
+		for _, n := range reachable(e.pkg, fam.spec.WithoutProperty(operatorSpecProp)) {
 			r.spec[n] = true
 		}
 		for _, n := range reachable(e.pkg, fam.status) {

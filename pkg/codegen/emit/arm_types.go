@@ -44,7 +44,7 @@ func armTree(o *astmodel.Object) (*armNode, error) {
 
 func inARM(p astmodel.Property) bool {
 	switch p.Name {
-	case azureNameProp, ownerProp, astmodel.PropertyBagName:
+	case azureNameProp, ownerProp, astmodel.PropertyBagName, operatorSpecProp:
 		return false
 	case conditionsProp:
 		a, ok := p.Type.(*astmodel.ArrayType)

@@ -66,6 +66,8 @@ const (
 	azureNameProp  = "AzureName"
 	ownerProp      = "Owner"
 	conditionsProp = "Conditions"
+	// operatorSpecProp holds what the operator does beside ARM (exported secrets); never sent to Azure.
+	operatorSpecProp = "OperatorSpec"
 )
 
 func jsonTag(name string) *dst.BasicLit {

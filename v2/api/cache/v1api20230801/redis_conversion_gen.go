@@ -63,21 +63,30 @@ func (obj *Redis_Spec) AssignProperties_To_Redis_Spec(destination *hub.Redis_Spe
 	value := obj.Location
 	destination.Location = &value
 	destination.MinimumTLSVersion = genruntime.CastPointer[string](obj.MinimumTLSVersion)
+	if obj.OperatorSpec != nil {
+		var value1 hub.RedisOperatorSpec
+		if err := obj.OperatorSpec.AssignProperties_To_RedisOperatorSpec(&value1); err != nil {
+			return errors.Wrap(err, "converting OperatorSpec")
+		}
+		destination.OperatorSpec = &value1
+	} else {
+		destination.OperatorSpec = nil
+	}
 	destination.Owner = genruntime.ClonePointer(obj.Owner)
 	if obj.RedisConfiguration != nil {
-		var value1 hub.RedisConfiguration
-		if err := obj.RedisConfiguration.AssignProperties_To_RedisConfiguration(&value1); err != nil {
+		var value2 hub.RedisConfiguration
+		if err := obj.RedisConfiguration.AssignProperties_To_RedisConfiguration(&value2); err != nil {
 			return errors.Wrap(err, "converting RedisConfiguration")
 		}
-		destination.RedisConfiguration = &value1
+		destination.RedisConfiguration = &value2
 	} else {
 		destination.RedisConfiguration = nil
 	}
-	var value2 hub.Sku
-	if err := (&obj.Sku).AssignProperties_To_Sku(&value2); err != nil {
+	var value3 hub.Sku
+	if err := (&obj.Sku).AssignProperties_To_Sku(&value3); err != nil {
 		return errors.Wrap(err, "converting Sku")
 	}
-	destination.Sku = &value2
+	destination.Sku = &value3
 	destination.Tags = genruntime.CloneMap(obj.Tags)
 	destination.Zones = genruntime.CloneSlice(obj.Zones)
 	if len(propertyBag) > 0 {
@@ -98,13 +107,22 @@ func (obj *Redis_Spec) AssignProperties_From_Redis_Spec(source *hub.Redis_Spec) 
 		obj.Location = ""
 	}
 	obj.MinimumTLSVersion = genruntime.CastPointer[TLSVersion](source.MinimumTLSVersion)
+	if source.OperatorSpec != nil {
+		var value RedisOperatorSpec
+		if err := (&value).AssignProperties_From_RedisOperatorSpec(source.OperatorSpec); err != nil {
+			return errors.Wrap(err, "converting OperatorSpec")
+		}
+		obj.OperatorSpec = &value
+	} else {
+		obj.OperatorSpec = nil
+	}
 	obj.Owner = genruntime.ClonePointer(source.Owner)
 	if source.RedisConfiguration != nil {
-		var value RedisConfiguration
-		if err := (&value).AssignProperties_From_RedisConfiguration(source.RedisConfiguration); err != nil {
+		var value1 RedisConfiguration
+		if err := (&value1).AssignProperties_From_RedisConfiguration(source.RedisConfiguration); err != nil {
 			return errors.Wrap(err, "converting RedisConfiguration")
 		}
-		obj.RedisConfiguration = &value
+		obj.RedisConfiguration = &value1
 	} else {
 		obj.RedisConfiguration = nil
 	}
@@ -213,6 +231,40 @@ func (obj *Redis_STATUS) AssignProperties_From_Redis_STATUS(source *hub.Redis_ST
 	obj.Tags = genruntime.CloneMap(source.Tags)
 	obj.Type = genruntime.ClonePointer(source.Type)
 	obj.Zones = genruntime.CloneSlice(source.Zones)
+	return nil
+}
+
+// AssignProperties_To_RedisOperatorSpec copies this RedisOperatorSpec into the hub's RedisOperatorSpec.
+func (obj *RedisOperatorSpec) AssignProperties_To_RedisOperatorSpec(destination *hub.RedisOperatorSpec) error {
+	propertyBag := genruntime.NewPropertyBag()
+	if obj.Secrets != nil {
+		var value hub.RedisOperatorSecrets
+		if err := obj.Secrets.AssignProperties_To_RedisOperatorSecrets(&value); err != nil {
+			return errors.Wrap(err, "converting Secrets")
+		}
+		destination.Secrets = &value
+	} else {
+		destination.Secrets = nil
+	}
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+	return nil
+}
+
+// AssignProperties_From_RedisOperatorSpec populates this RedisOperatorSpec from the hub's RedisOperatorSpec.
+func (obj *RedisOperatorSpec) AssignProperties_From_RedisOperatorSpec(source *hub.RedisOperatorSpec) error {
+	if source.Secrets != nil {
+		var value RedisOperatorSecrets
+		if err := (&value).AssignProperties_From_RedisOperatorSecrets(source.Secrets); err != nil {
+			return errors.Wrap(err, "converting Secrets")
+		}
+		obj.Secrets = &value
+	} else {
+		obj.Secrets = nil
+	}
 	return nil
 }
 
@@ -338,5 +390,25 @@ func (obj *SystemData_STATUS) AssignProperties_From_SystemData_STATUS(source *hu
 	obj.CreatedBy = genruntime.ClonePointer(source.CreatedBy)
 	obj.CreatedByType = genruntime.CastPointer[CreatedByType_STATUS](source.CreatedByType)
 	obj.LastModifiedAt = genruntime.ClonePointer(source.LastModifiedAt)
+	return nil
+}
+
+// AssignProperties_To_RedisOperatorSecrets copies this RedisOperatorSecrets into the hub's RedisOperatorSecrets.
+func (obj *RedisOperatorSecrets) AssignProperties_To_RedisOperatorSecrets(destination *hub.RedisOperatorSecrets) error {
+	propertyBag := genruntime.NewPropertyBag()
+	destination.PrimaryKey = genruntime.ClonePointer(obj.PrimaryKey)
+	destination.SecondaryKey = genruntime.ClonePointer(obj.SecondaryKey)
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+	return nil
+}
+
+// AssignProperties_From_RedisOperatorSecrets populates this RedisOperatorSecrets from the hub's RedisOperatorSecrets.
+func (obj *RedisOperatorSecrets) AssignProperties_From_RedisOperatorSecrets(source *hub.RedisOperatorSecrets) error {
+	obj.PrimaryKey = genruntime.ClonePointer(source.PrimaryKey)
+	obj.SecondaryKey = genruntime.ClonePointer(source.SecondaryKey)
 	return nil
 }

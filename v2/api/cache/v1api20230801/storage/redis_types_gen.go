@@ -100,6 +100,8 @@ type Redis_Spec struct {
 	Location *string `json:"location,omitempty"`
 	// MinimumTLSVersion: Requires clients to use a specified TLS version (or higher) to connect.
 	MinimumTLSVersion *string `json:"minimumTlsVersion,omitempty"`
+	// OperatorSpec: What the operator does beside Azure, such as exporting secrets.
+	OperatorSpec *RedisOperatorSpec `json:"operatorSpec,omitempty"`
 	// OriginalVersion: The API version the object was written at; the operator talks to Azure at that version.
 	OriginalVersion string `json:"originalVersion,omitempty"`
 	// Owner: The owner of the resource.
@@ -170,6 +172,22 @@ type RedisConfiguration_STATUS struct {
 	// MaxmemoryReserved: Value in megabytes reserved for non-cache usage per shard.
 	MaxmemoryReserved *string                `json:"maxmemory-reserved,omitempty"`
 	PropertyBag       genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// RedisOperatorSecrets: The Kubernetes Secrets to write values Azure returns into.
+type RedisOperatorSecrets struct {
+	// PrimaryKey: Where to write the primaryKey Azure returns (a key of a Secret in the resource's namespace).
+	PrimaryKey  *genruntime.SecretDestination `json:"primaryKey,omitempty"`
+	PropertyBag genruntime.PropertyBag        `json:"$propertyBag,omitempty"`
+	// SecondaryKey: Where to write the secondaryKey Azure returns (a key of a Secret in the resource's namespace).
+	SecondaryKey *genruntime.SecretDestination `json:"secondaryKey,omitempty"`
+}
+
+// RedisOperatorSpec: What the operator does beside Azure for this resource.
+type RedisOperatorSpec struct {
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+	// Secrets: The Kubernetes Secrets to write values Azure returns into.
+	Secrets *RedisOperatorSecrets `json:"secrets,omitempty"`
 }
 
 // Sku: SKU parameters supplied to the create Redis operation.
