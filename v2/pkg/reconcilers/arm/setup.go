@@ -28,6 +28,7 @@ type checkers struct {
 	success  extensions.SuccessFunc
 	classify extensions.ErrorClassifierFunc
 	delete   extensions.DeleteFunc
+	export   extensions.SecretExportFunc
 
 	hasSuccess, hasClassifier bool
 }
@@ -40,6 +41,7 @@ func newCheckers(reg registration.Resource, deleteFunc extensions.DeleteFunc) ch
 		modify:   extensions.CreateARMResourceModifier(reg.Extension),
 		classify: extensions.CreateErrorClassifier(reg.Extension, defaultClassification),
 		delete:   extensions.CreateDeleter(reg.Extension, deleteFunc),
+		export:   extensions.CreateKubernetesSecretExporter(reg.Extension),
 	}
 	c.owner, c.hasOwner = extensions.CreatePreReconciliationOwnerChecker(reg.Extension)
 	c.success, c.hasSuccess = extensions.CreateSuccessfulCreationHandler(reg.Extension)
