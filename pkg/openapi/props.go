@@ -88,6 +88,9 @@ func (p *pkgBuilder) property(rp rawProp, sd side, base string) (astmodel.Proper
 	if rp.n.s.ReadOnly && sd == specSide {
 		return astmodel.Property{}, false
 	}
+	if sd == specSide && p.isIdentityMap(rp) {
+		return p.identityList(rp), true
+	}
 	name := p.goNames.goName(rp.json)
 	t, ref, keep := p.typeOf(rp.n, sd, base+"_"+name, rp.path+"."+rp.json)
 	if !keep {

@@ -119,6 +119,16 @@ func TestReferencesRealCorpus(t *testing.T) {
 		strings.Join(p.ARMJSONPath(), ".") != "vnetSubnetID" {
 		t.Errorf("VnetSubnetReference: %+v", p)
 	}
+	// userAssignedIdentities (values read-only) are a list of identity references in Spec.
+	for _, c := range []struct{ group, version, def string }{
+		{"containerservice", "2023-10-01", "ManagedClusterIdentity"}, {"storage", "2023-01-01", "Identity"}, {"kusto", "2022-12-29", "Identity"},
+	} {
+		ids := mustProp(t, m, mustObject(t, m, astmodel.APIPackage(c.group, c.version), c.def), "UserAssignedIdentities")
+		elem, ok := ids.Type.(*astmodel.ArrayType)
+		if !ids.IdentityKeys || !ok || elem.Elem.(astmodel.TypeName).Name != "UserAssignedIdentityDetails" {
+			t.Errorf("%s %s.userAssignedIdentities: %+v", c.group, c.def, ids)
+		}
+	}
 }
 
 // isObjectSecret reports a spec-marked secret that is not a string (kept as it is).

@@ -44,6 +44,9 @@ func (f *armFunc) toNode(n *armNode, target dst.Expr) []dst.Stmt {
 }
 
 func (f *armFunc) toLeaf(p astmodel.Property, target dst.Expr) []dst.Stmt {
+	if p.IdentityKeys {
+		return f.identityKeys(p, target)
+	}
 	src := field("obj", p.Name)
 	if isPointer(p, false) {
 		stmts, result := f.valueToARM(star(src), p.Type, asARMID(p), p.Name)
@@ -58,6 +61,20 @@ func (f *armFunc) toLeaf(p astmodel.Property, target dst.Expr) []dst.Stmt {
 		return append(stmts, assign(target, result))
 	}
 	return append(stmts, assign(target, pointerResult(f.c, result, &stmts)))
+}
+
+// identityKeys fills a userAssignedIdentities map from the Spec's list: each reference's ARM ID
+// as a key, an empty object as its value.
+func (f *armFunc) identityKeys(p astmodel.Property, target dst.Expr) []dst.Stmt {
+	out, item := f.c.local("identities"), f.c.local("item")
+	lookup, armID := f.lookup("Lookup", "armID", sel(id(item), "Reference"), p.Name)
+	body := append(lookup, assign(index(id(out), armID), composite(id(identityARM))))
+	src := field("obj", p.Name)
+	return []dst.Stmt{ifStmt(&dst.BinaryExpr{X: lenExpr(src), Op: tokGtr, Y: intLit(0)}, []dst.Stmt{
+		define(out, makeExpr(identityMapType(), lenExpr(clone(src)))),
+		rangeStmt("_", item, clone(src), body...),
+		assign(target, id(out)),
+	})}
 }
 
 // pointerResult turns a value expression into a pointer, through a local copy when needed.

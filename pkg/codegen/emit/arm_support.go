@@ -8,11 +8,15 @@ import (
 // supportFile renders arm_support_gen.go for an API package when its ARM code needs it: the
 // {"id": ...} reference shape and the helpers of discriminated unions.
 func (e *pkgEmitter) supportFile() *goFile {
-	refs, unions := e.armFeatures()
-	if !refs && !unions {
+	refs, unions, identities := e.armFeatures()
+	if !refs && !unions && !identities {
 		return nil
 	}
 	f := e.newFile(supportFileName)
+	if identities {
+		f.add(typeDecl(identityARM, &dst.StructType{Fields: &dst.FieldList{}},
+			[]string{identityARM + " is the value ARM takes for each user-assigned identity: an empty object."}))
+	}
 	if refs {
 		idField := &dst.Field{Names: []*dst.Ident{id("ID")}, Type: id("string"), Tag: jsonTag("id")}
 		f.add(typeDecl(resourceIDARM, &dst.StructType{Fields: &dst.FieldList{List: []*dst.Field{idField}}},
@@ -24,8 +28,9 @@ func (e *pkgEmitter) supportFile() *goFile {
 	return f
 }
 
-// armFeatures reports whether any object of the package has a reference or is a union.
-func (e *pkgEmitter) armFeatures() (refs, unions bool) {
+// armFeatures reports whether any object of the package has a reference, is a union, or has
+// an identity list.
+func (e *pkgEmitter) armFeatures() (refs, unions, identities bool) {
 	for _, d := range e.pkg.Sorted() {
 		o, ok := d.(*astmodel.Object)
 		if !ok {
@@ -34,9 +39,10 @@ func (e *pkgEmitter) armFeatures() (refs, unions bool) {
 		unions = unions || o.OneOf != nil
 		for _, p := range o.Properties {
 			refs = refs || (asARMID(p) && inARM(p))
+			identities = identities || (p.IdentityKeys && !e.pkg.Ref.Storage)
 		}
 	}
-	return refs, unions
+	return refs, unions, identities
 }
 
 func marshalOneOfDecl() dst.Decl {

@@ -110,6 +110,9 @@ func (e *pkgEmitter) armStructDecls(n *armNode, doc string, extra ...*dst.Field)
 // armFieldType is the Go type of a property in ARM JSON: scalars and objects are pointers so
 // that only what is set is sent.
 func (e *pkgEmitter) armFieldType(p astmodel.Property) dst.Expr {
+	if p.IdentityKeys {
+		return identityMapType()
+	}
 	t := e.armType(p.Type, asARMID(p))
 	switch p.Type.(type) {
 	case *astmodel.ArrayType, *astmodel.MapType:
@@ -165,4 +168,12 @@ func asARMID(p astmodel.Property) bool {
 		}
 		return t == astmodel.StringType || t == astmodel.ResourceReferenceType
 	}
+}
+
+// identityARM is the value ARM takes for each user-assigned identity: an empty object.
+const identityARM = "UserAssignedIdentityDetails_ARM"
+
+// identityMapType is the ARM shape of userAssignedIdentities: ARM ID → {}.
+func identityMapType() dst.Expr {
+	return &dst.MapType{Key: id("string"), Value: id(identityARM)}
 }

@@ -81,6 +81,8 @@ type ManagedCluster_Spec struct {
 	DNSPrefix *string `json:"dnsPrefix,omitempty"`
 	// EnableRBAC: Whether to enable Kubernetes Role-Based Access Control.
 	EnableRBAC *bool `json:"enableRBAC,omitempty"`
+	// Identity: The identity of the managed cluster, if configured.
+	Identity *ManagedClusterIdentity `json:"identity,omitempty"`
 	// KubernetesVersion: The version of Kubernetes the Managed Cluster is running.
 	KubernetesVersion *string `json:"kubernetesVersion,omitempty"`
 	// +kubebuilder:validation:Required
@@ -113,6 +115,8 @@ type ManagedCluster_STATUS struct {
 	Fqdn *string `json:"fqdn,omitempty"`
 	// ID: Fully qualified resource ID for the resource.
 	ID *string `json:"id,omitempty"`
+	// Identity: The identity of the managed cluster, if configured.
+	Identity *ManagedClusterIdentity_STATUS `json:"identity,omitempty"`
 	// KubernetesVersion: The version of Kubernetes the Managed Cluster is running.
 	KubernetesVersion *string `json:"kubernetesVersion,omitempty"`
 	// Location: The geo-location where the resource lives.
@@ -206,6 +210,31 @@ type ManagedClusterAgentPoolProfile_STATUS struct {
 	OsType *OSType_STATUS `json:"osType,omitempty"`
 	// VMSize: The size of the agent pool VMs.
 	VMSize *string `json:"vmSize,omitempty"`
+}
+
+// ManagedClusterIdentity: Identity for the managed cluster.
+type ManagedClusterIdentity struct {
+	// Type: The type of identity used for the managed cluster.
+	Type *ResourceIdentityType `json:"type,omitempty"`
+	// UserAssignedIdentities: The user identity associated with the managed cluster.
+	UserAssignedIdentities []UserAssignedIdentityDetails `json:"userAssignedIdentities,omitempty"`
+}
+
+// ManagedClusterIdentity_STATUS: Identity for the managed cluster.
+type ManagedClusterIdentity_STATUS struct {
+	// PrincipalID: The principal id of the system assigned identity which is used by master components.
+	PrincipalID *string `json:"principalId,omitempty"`
+	// Type: The type of identity used for the managed cluster.
+	Type *ResourceIdentityType_STATUS `json:"type,omitempty"`
+	// UserAssignedIdentities: The user identity associated with the managed cluster.
+	UserAssignedIdentities map[string]ManagedClusterIdentity_UserAssignedIdentities_STATUS `json:"userAssignedIdentities,omitempty"`
+}
+
+type ManagedClusterIdentity_UserAssignedIdentities_STATUS struct {
+	// ClientID: The client id of user assigned identity.
+	ClientID *string `json:"clientId,omitempty"`
+	// PrincipalID: The principal id of user assigned identity.
+	PrincipalID *string `json:"principalId,omitempty"`
 }
 
 // ManagedClusterSKU: The SKU of a Managed Cluster.
@@ -316,6 +345,26 @@ type PowerState_STATUS struct {
 	Code *Code_STATUS `json:"code,omitempty"`
 }
 
+// +kubebuilder:validation:Enum={"None","SystemAssigned","UserAssigned"}
+// ResourceIdentityType: The type of identity used for the managed cluster.
+type ResourceIdentityType string
+
+const (
+	ResourceIdentityType_None           ResourceIdentityType = "None"
+	ResourceIdentityType_SystemAssigned ResourceIdentityType = "SystemAssigned"
+	ResourceIdentityType_UserAssigned   ResourceIdentityType = "UserAssigned"
+)
+
+// +kubebuilder:validation:Enum={"None","SystemAssigned","UserAssigned"}
+// ResourceIdentityType_STATUS: The type of identity used for the managed cluster.
+type ResourceIdentityType_STATUS string
+
+const (
+	ResourceIdentityType_STATUS_None           ResourceIdentityType_STATUS = "None"
+	ResourceIdentityType_STATUS_SystemAssigned ResourceIdentityType_STATUS = "SystemAssigned"
+	ResourceIdentityType_STATUS_UserAssigned   ResourceIdentityType_STATUS = "UserAssigned"
+)
+
 // SystemData_STATUS: Metadata pertaining to creation and last modification of the resource.
 type SystemData_STATUS struct {
 	// CreatedAt: The timestamp of resource creation (UTC).
@@ -326,4 +375,12 @@ type SystemData_STATUS struct {
 	CreatedByType *CreatedByType_STATUS `json:"createdByType,omitempty"`
 	// LastModifiedAt: The timestamp of resource last modification (UTC).
 	LastModifiedAt *string `json:"lastModifiedAt,omitempty"`
+}
+
+// UserAssignedIdentityDetails: A user-assigned identity to assign to the resource.
+type UserAssignedIdentityDetails struct {
+	// +kubebuilder:validation:Required
+	// Reference: The identity: a ManagedIdentity UserAssignedIdentity by group, kind and name, or by ARM ID.
+	// Reference to another resource (by group, kind and name, or by ARM ID), sent to Azure as its ARM ID.
+	Reference genruntime.ResourceReference `json:"reference,omitempty"`
 }

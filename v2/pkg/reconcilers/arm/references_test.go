@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	containerservice "github.com/asogen/asogen/v2/api/containerservice/v1api20231001"
 	network "github.com/asogen/asogen/v2/api/network/v1api20240301"
 	storage "github.com/asogen/asogen/v2/api/storage/v1api20230101"
 	"github.com/asogen/asogen/v2/pkg/genruntime"
@@ -49,5 +50,28 @@ func TestReferencesByKubernetesName(t *testing.T) {
 	puts := requests(id, http.MethodPut)
 	if len(puts) == 0 || !bytes.Contains(puts[len(puts)-1].Body, []byte(`"privateLinkServiceId":"`+saID+`"`)) {
 		t.Fatalf("the PUT should carry the account's ARM ID %s; PUTs: %d", saID, len(puts))
+	}
+}
+
+// TestReferencesUserAssignedIdentities: the Spec lists identities as references; the PUT body
+// carries ARM's map keyed by their ARM IDs with empty objects.
+func TestReferencesUserAssignedIdentities(t *testing.T) {
+	createResourceGroup(t, "rg-identity")
+	identityID := rgID("rg-identity") + "/providers/Microsoft.ManagedIdentity/userAssignedIdentities/builder"
+	mc := &containerservice.ManagedCluster{ObjectMeta: meta("mc-identity")}
+	mc.Spec.Owner = owner("rg-identity")
+	mc.Spec.Location = "westus2"
+	userAssigned := containerservice.ResourceIdentityType("UserAssigned")
+	mc.Spec.Identity = &containerservice.ManagedClusterIdentity{
+		Type:                   &userAssigned,
+		UserAssignedIdentities: []containerservice.UserAssignedIdentityDetails{{Reference: genruntime.ResourceReference{ARMID: identityID}}},
+	}
+	create(t, mc)
+	waitReady(t, mc)
+	id := rgID("rg-identity") + "/providers/Microsoft.ContainerService/managedClusters/mc-identity"
+	puts := requests(id, http.MethodPut)
+	want := `"userAssignedIdentities":{"` + identityID + `":{}}`
+	if len(puts) == 0 || !bytes.Contains(puts[len(puts)-1].Body, []byte(want)) {
+		t.Fatalf("the PUT should carry %s", want)
 	}
 }
