@@ -68,7 +68,7 @@ func (f *armFunc) toLeaf(p astmodel.Property, target dst.Expr) []dst.Stmt {
 func (f *armFunc) identityKeys(p astmodel.Property, target dst.Expr) []dst.Stmt {
 	out, item := f.c.local("identities"), f.c.local("item")
 	lookup, armID := f.lookup("Lookup", "armID", sel(id(item), "Reference"), p.Name)
-	body := append(lookup, assign(index(id(out), armID), composite(id(identityARM))))
+	body := append(lookup, assign(index(id(out), armID), composite(identityValueType())))
 	src := field("obj", p.Name)
 	return []dst.Stmt{ifStmt(&dst.BinaryExpr{X: lenExpr(src), Op: tokGtr, Y: intLit(0)}, []dst.Stmt{
 		define(out, makeExpr(identityMapType(), lenExpr(clone(src)))),

@@ -8,15 +8,11 @@ import (
 // supportFile renders arm_support_gen.go for an API package when its ARM code needs it: the
 // {"id": ...} reference shape and the helpers of discriminated unions.
 func (e *pkgEmitter) supportFile() *goFile {
-	refs, unions, identities := e.armFeatures()
-	if !refs && !unions && !identities {
+	refs, unions := e.armFeatures()
+	if !refs && !unions {
 		return nil
 	}
 	f := e.newFile(supportFileName)
-	if identities {
-		f.add(typeDecl(identityARM, &dst.StructType{Fields: &dst.FieldList{}},
-			[]string{identityARM + " is the value ARM takes for each user-assigned identity: an empty object."}))
-	}
 	if refs {
 		idField := &dst.Field{Names: []*dst.Ident{id("ID")}, Type: id("string"), Tag: jsonTag("id")}
 		f.add(typeDecl(resourceIDARM, &dst.StructType{Fields: &dst.FieldList{List: []*dst.Field{idField}}},
@@ -28,9 +24,8 @@ func (e *pkgEmitter) supportFile() *goFile {
 	return f
 }
 
-// armFeatures reports whether any object of the package has a reference, is a union, or has
-// an identity list.
-func (e *pkgEmitter) armFeatures() (refs, unions, identities bool) {
+// armFeatures reports whether any object of the package has a reference or is a union.
+func (e *pkgEmitter) armFeatures() (refs, unions bool) {
 	for _, d := range e.pkg.Sorted() {
 		o, ok := d.(*astmodel.Object)
 		if !ok {
@@ -39,10 +34,9 @@ func (e *pkgEmitter) armFeatures() (refs, unions, identities bool) {
 		unions = unions || o.OneOf != nil
 		for _, p := range o.Properties {
 			refs = refs || (asARMID(p) && inARM(p))
-			identities = identities || (p.IdentityKeys && !e.pkg.Ref.Storage)
 		}
 	}
-	return refs, unions, identities
+	return refs, unions
 }
 
 func marshalOneOfDecl() dst.Decl {

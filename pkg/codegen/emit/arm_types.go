@@ -170,10 +170,12 @@ func asARMID(p astmodel.Property) bool {
 	}
 }
 
-// identityARM is the value ARM takes for each user-assigned identity: an empty object.
-const identityARM = "UserAssignedIdentityDetails_ARM"
-
-// identityMapType is the ARM shape of userAssignedIdentities: ARM ID → {}.
+// identityMapType is the ARM shape of userAssignedIdentities: ARM ID → {} (an empty
+// map[string]string, which also keeps controller-gen's deepcopy simple).
 func identityMapType() dst.Expr {
-	return &dst.MapType{Key: id("string"), Value: id(identityARM)}
+	return &dst.MapType{Key: id("string"), Value: identityValueType()}
+}
+
+func identityValueType() dst.Expr {
+	return &dst.MapType{Key: id("string"), Value: id("string")}
 }

@@ -38,10 +38,10 @@ func (e *pkgEmitter) partsOf(fam *family) (parts, error) {
 }
 
 // hasSupportFile reports whether the package gets arm_support_gen.go: an API package with an
-// ARM reference, a union or an identity list.
+// ARM reference or a union.
 func (e *pkgEmitter) hasSupportFile() bool {
-	refs, unions, identities := e.armFeatures()
-	return !e.pkg.Ref.Storage && (refs || unions || identities)
+	refs, unions := e.armFeatures()
+	return !e.pkg.Ref.Storage && (refs || unions)
 }
 
 // Plan returns every path Emit(m) produces, sorted, without building any code: the same

@@ -264,8 +264,8 @@ func (obj *ManagedClusterAgentPoolProfile_STATUS) fromARM(arm *ManagedClusterAge
 
 // ManagedClusterIdentity_ARM is the ARM JSON of ManagedClusterIdentity.
 type ManagedClusterIdentity_ARM struct {
-	Type                   *ResourceIdentityType                      `json:"type,omitempty"`
-	UserAssignedIdentities map[string]UserAssignedIdentityDetails_ARM `json:"userAssignedIdentities,omitempty"`
+	Type                   *ResourceIdentityType        `json:"type,omitempty"`
+	UserAssignedIdentities map[string]map[string]string `json:"userAssignedIdentities,omitempty"`
 }
 
 // toARM converts this ManagedClusterIdentity to its ARM payload, resolving references.
@@ -273,13 +273,13 @@ func (obj *ManagedClusterIdentity) toARM(resolved genruntime.ResolvedReferences)
 	result := &ManagedClusterIdentity_ARM{}
 	result.Type = obj.Type
 	if len(obj.UserAssignedIdentities) > 0 {
-		identities := make(map[string]UserAssignedIdentityDetails_ARM, len(obj.UserAssignedIdentities))
+		identities := make(map[string]map[string]string, len(obj.UserAssignedIdentities))
 		for _, item := range obj.UserAssignedIdentities {
 			armID, err := resolved.Lookup(item.Reference)
 			if err != nil {
 				return nil, errors.Wrap(err, "resolving UserAssignedIdentities")
 			}
-			identities[armID] = UserAssignedIdentityDetails_ARM{}
+			identities[armID] = map[string]string{}
 		}
 		result.UserAssignedIdentities = identities
 	}
