@@ -19,15 +19,15 @@ func (d *decoder) secretExport(n *yaml.Node) *SecretExport {
 		"action": d.setStr(&e.Action, &actionPos, "action"),
 		"values": func(v *yaml.Node) {
 			valuesPos = d.pos(v)
+			if v.Kind == yaml.SequenceNode && len(v.Content) == 0 {
+				d.errs.Add(valuesPos, "exportSecrets values must name at least one value")
+			}
 			d.list(v, "values", func(item *yaml.Node) { d.exportValue(item, e) })
 		},
 	})
 	d.required(n, valuesPos, "values", "exportSecrets")
 	if e.Action != "" && !exportAction.MatchString(e.Action) {
 		d.errs.Add(actionPos, "action %q must be an ARM action name such as listKeys (letters and digits)", e.Action)
-	}
-	if n.Kind == yaml.MappingNode && valuesPos.Line > 0 && len(e.Values) == 0 {
-		d.errs.Add(valuesPos, "exportSecrets values must name at least one value")
 	}
 	return e
 }
