@@ -8,8 +8,9 @@ import (
 )
 
 // ListKeysAction is the one ARM action (POST {resourceID}/listKeys) the server answers: the
-// access keys of any resource it holds, {"primaryKey": ..., "secondaryKey": ...}, the same for
-// the same resource ID every time (see Keys).
+// access keys of any resource it holds, the same for the same resource ID every time (see Keys),
+// in the shape of its service: {"keys": [{"keyName": "key1", "value": ...}, ...]} for storage
+// accounts, {"primaryKey": ..., "secondaryKey": ...} (Redis's) for everything else.
 const ListKeysAction = "listKeys"
 
 // Keys returns the access keys listKeys answers for the resource id.
@@ -44,8 +45,19 @@ func (s *Server) action(rid resourceID, name string) response {
 	if s.resources[rid.key] == nil {
 		return errorResponse(resourceNotFound(rid))
 	}
+	return response{status: http.StatusOK, body: keysBody(rid)}
+}
+
+// keysBody is listKeys' answer in the shape of the resource's service.
+func keysBody(rid resourceID) map[string]any {
 	primary, secondary := Keys(rid.raw)
-	return response{status: http.StatusOK, body: map[string]any{"primaryKey": primary, "secondaryKey": secondary}}
+	if !strings.EqualFold(rid.resourceType(), "Microsoft.Storage/storageAccounts") {
+		return map[string]any{"primaryKey": primary, "secondaryKey": secondary}
+	}
+	key := func(name, value string) map[string]any {
+		return map[string]any{"keyName": name, "value": value, "permissions": "FULL"}
+	}
+	return map[string]any{"keys": []any{key("key1", primary), key("key2", secondary)}}
 }
 
 // actionRequest routes a POST to an action of a resource.

@@ -27,3 +27,18 @@ func TestSecretsListKeys(t *testing.T) {
 		t.Fatal("the POST is not in the request log under the resource")
 	}
 }
+
+// TestSecretsListKeysStorageShape: a storage account's keys come as storage lists them.
+func TestSecretsListKeysStorageShape(t *testing.T) {
+	s := newWithGroup(t)
+	id := rgID + "/providers/Microsoft.Storage/storageAccounts/sa1"
+	putAndWait(t, s, id, map[string]any{"location": "westus2"})
+	r := call(t, s, http.MethodPost, id+"/listKeys", nil)
+	expectStatus(t, r, http.StatusOK)
+	keys, _ := r.body["keys"].([]any)
+	primary, _ := Keys(id)
+	first, _ := keys[0].(map[string]any)
+	if len(keys) != 2 || first["keyName"] != "key1" || first["value"] != primary {
+		t.Fatalf("listKeys = %v", r.body)
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	cache "github.com/asogen/asogen/v2/api/cache/v1api20230801"
+	storage "github.com/asogen/asogen/v2/api/storage/v1api20230101"
 	"github.com/asogen/asogen/v2/internal/testing/armserver"
 	"github.com/asogen/asogen/v2/pkg/genruntime"
 	"github.com/asogen/asogen/v2/pkg/genruntime/conditions"
@@ -54,6 +55,32 @@ func TestSecretsExportedFromRedis(t *testing.T) {
 		err := suite.kube.Get(context.Background(), client.ObjectKeyFromObject(secret), &corev1.Secret{})
 		return client.IgnoreNotFound(err) == nil && err != nil
 	})
+}
+
+// TestSecretsExporterStorageAccountKeys: StorageAccount has no export action in the config; its
+// hand-written KubernetesSecretExporter lists the keys, and the reconciler writes key1 where the
+// user asked.
+func TestSecretsExporterStorageAccountKeys(t *testing.T) {
+	createResourceGroup(t, "rg-sakeys")
+	sa := &storage.StorageAccount{ObjectMeta: meta("sakeys")}
+	sa.Spec.Owner = owner("rg-sakeys")
+	sa.Spec.Location = "westus2"
+	sa.Spec.Sku = storage.Sku{Name: "Standard_LRS"}
+	sa.Spec.Kind = "StorageV2"
+	sa.Spec.OperatorSpec = &storage.StorageAccountOperatorSpec{Secrets: &storage.StorageAccountOperatorSecrets{
+		Key1: &genruntime.SecretDestination{Name: "sa-keys", Key: "connection-key"},
+	}}
+	create(t, sa)
+	waitReady(t, sa)
+	key1, _ := armserver.Keys(rgID("rg-sakeys") + "/providers/Microsoft.Storage/storageAccounts/sakeys")
+	secret := &corev1.Secret{}
+	if err := suite.kube.Get(context.Background(), client.ObjectKey{Namespace: namespace, Name: "sa-keys"}, secret); err != nil {
+		t.Fatal(err)
+	}
+	if string(secret.Data["connection-key"]) != key1 || len(secret.Data) != 1 {
+		t.Fatalf("secret keys %v; want connection-key holding key1", keysOf(secret.Data))
+	}
+	assertNotIn(t, sa, key1)
 }
 
 // TestSecretsExportRefusesForeignSecret: a Secret of the destination's name that the resource
