@@ -33,12 +33,16 @@ func (run *reconcileRun) exportSecrets(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	for name, keys := range bySecret(dests) {
+	secrets, err := bySecret(dests)
+	if err != nil {
+		return err
+	}
+	for name, keys := range secrets {
 		if err := run.writeSecret(ctx, name, keys, values); err != nil {
 			return err
 		}
 	}
-	run.log.V(1).Info("Exported secrets", "secrets", len(bySecret(dests)))
+	run.log.V(1).Info("Exported secrets", "secrets", len(secrets))
 	return nil
 }
 
@@ -86,16 +90,38 @@ func (run *reconcileRun) actionValues(ctx context.Context) (extensions.SecretVal
 	return values, nil
 }
 
-// bySecret groups destinations by Secret name: key in the Secret → export name.
-func bySecret(dests map[string]genruntime.SecretDestination) map[string]map[string]string {
+// bySecret groups destinations by Secret name: key in the Secret → export name. Two exports
+// naming the same key of the same Secret, or a destination without a name or key, are the
+// user's to fix (Error).
+func bySecret(dests map[string]genruntime.SecretDestination) (map[string]map[string]string, error) {
 	out := map[string]map[string]string{}
-	for export, d := range dests {
+	for _, export := range sortedKeys(dests) {
+		d := dests[export]
+		if d.Name == "" || d.Key == "" {
+			return nil, invalidDestination(errors.Errorf("spec.operatorSpec.secrets.%s needs both a name and a key", export))
+		}
 		if out[d.Name] == nil {
 			out[d.Name] = map[string]string{}
 		}
+		if other, taken := out[d.Name][d.Key]; taken {
+			return nil, invalidDestination(errors.Errorf("spec.operatorSpec.secrets: %s and %s both name secret %q key %q", other, export, d.Name, d.Key))
+		}
 		out[d.Name][d.Key] = export
 	}
-	return out
+	return out, nil
+}
+
+func invalidDestination(err error) error {
+	return conditions.NewReadyConditionImpactingError(err, conditions.SeverityError, conditions.ReasonFailed)
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 // writeSecret creates or updates one Secret, owned by the object. A Secret of that name that
@@ -130,12 +156,7 @@ func fill(secret *corev1.Secret, keys map[string]string, values extensions.Secre
 	if secret.Data == nil {
 		secret.Data = map[string][]byte{}
 	}
-	names := make([]string, 0, len(keys))
-	for key := range keys {
-		names = append(names, key)
-	}
-	sort.Strings(names)
-	for _, key := range names {
+	for _, key := range sortedKeys(keys) {
 		v, ok := values[keys[key]]
 		if !ok {
 			return errors.Errorf("Azure returned no %s to write into secret %q key %q", keys[key], secret.Name, key)
@@ -152,18 +173,26 @@ func (r *Reconciler) deleteExportedSecrets(ctx context.Context, obj genruntime.K
 	if err != nil {
 		return err
 	}
-	for name := range bySecret(dests) {
-		secret := &corev1.Secret{}
-		err := r.kube.Get(ctx, client.ObjectKey{Namespace: obj.GetNamespace(), Name: name}, secret)
-		if apierrors.IsNotFound(err) || (err == nil && !metav1.IsControlledBy(secret, obj)) {
+	for _, d := range dests {
+		if d.Name == "" {
 			continue
 		}
-		if err == nil {
-			err = client.IgnoreNotFound(r.kube.Delete(ctx, secret))
-		}
-		if err != nil {
-			return errors.Wrapf(err, "deleting exported secret %q", name)
+		if err := r.deleteOwnedSecret(ctx, obj, d.Name); err != nil {
+			return errors.Wrapf(err, "deleting exported secret %q", d.Name)
 		}
 	}
 	return nil
+}
+
+// deleteOwnedSecret deletes the named Secret when obj owns it; a missing one is not an error.
+func (r *Reconciler) deleteOwnedSecret(ctx context.Context, obj genruntime.KubernetesResource, name string) error {
+	secret := &corev1.Secret{}
+	err := r.kube.Get(ctx, client.ObjectKey{Namespace: obj.GetNamespace(), Name: name}, secret)
+	if apierrors.IsNotFound(err) || (err == nil && !metav1.IsControlledBy(secret, obj)) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	return client.IgnoreNotFound(r.kube.Delete(ctx, secret))
 }
