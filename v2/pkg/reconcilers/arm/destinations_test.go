@@ -18,7 +18,7 @@ func TestSecretsDestinations(t *testing.T) {
 		t.Fatalf("bySecret = %v, %v", got, err)
 	}
 	cases := map[string]map[string]genruntime.SecretDestination{
-		`primaryKey and secondaryKey both name secret "keys" key "a"`: {"primaryKey": {Name: "keys", Key: "a"}, "secondaryKey": {Name: "keys", Key: "a"}},
+		`primaryKey and secondaryKey both name secret "keys" key "a"`:      {"primaryKey": {Name: "keys", Key: "a"}, "secondaryKey": {Name: "keys", Key: "a"}},
 		"spec.operatorSpec.secrets.primaryKey needs both a name and a key": {"primaryKey": {Name: "keys"}},
 	}
 	for want, dests := range cases {
