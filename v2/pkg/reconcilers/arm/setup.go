@@ -10,9 +10,12 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/builder"
+	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/controller"
+	"sigs.k8s.io/controller-runtime/pkg/event"
 	"sigs.k8s.io/controller-runtime/pkg/predicate"
 
+	"github.com/asogen/asogen/v2/pkg/genruntime"
 	"github.com/asogen/asogen/v2/pkg/genruntime/extensions"
 	"github.com/asogen/asogen/v2/pkg/registration"
 )
@@ -84,15 +87,35 @@ func setupController(mgr ctrl.Manager, reg kind, kinds registry, opts Options, l
 	// Only spec changes start a reconcile; the reconciler's own writes (finalizer, resource ID,
 	// resume token, status) do not, or every reconcile would trigger the next one. Polling,
 	// backoff and resync use RequeueAfter.
-	// A change of a Secret the spec references does (the value goes into the next PUT).
+	// What the spec depends on does too: a change of a Secret it references (the value goes into
+	// the next PUT), and an object it references getting its ARM ID (the PUT may go ahead).
 	changes := predicate.GenerationChangedPredicate{}
-	if err := indexSecretNames(context.Background(), mgr, reg); err != nil {
-		return errors.Wrap(err, "indexing secret references")
+	if err := indexDependencies(context.Background(), mgr, reg); err != nil {
+		return errors.Wrap(err, "indexing secrets and references")
 	}
-	return ctrl.NewControllerManagedBy(mgr).
+	b := ctrl.NewControllerManagedBy(mgr).
 		Named(name).
 		For(reg.NewHub(), builder.WithPredicates(changes)).
-		Watches(&corev1.Secret{}, secretHandler(mgr, reg)).
-		WithOptions(controller.Options{MaxConcurrentReconciles: opts.MaxConcurrentReconciles}).
-		Complete(r)
+		Watches(&corev1.Secret{}, dependents(mgr, reg, secretNamesIndex, client.Object.GetName))
+	for _, target := range kinds.sorted() {
+		key := func(o client.Object) string { return referenceKey(target.GroupKind, o.GetName()) }
+		b = b.Watches(target.NewHub(), dependents(mgr, reg, referencesIndex, key), builder.WithPredicates(resourceIDAppeared))
+	}
+	return b.WithOptions(controller.Options{MaxConcurrentReconciles: opts.MaxConcurrentReconciles}).Complete(r)
+}
+
+// resourceIDAppeared passes an object that has just got its resource-id annotation (or that is
+// first seen with one): the moment references to it resolve.
+var resourceIDAppeared = predicate.Funcs{
+	CreateFunc: func(e event.CreateEvent) bool { return resourceID(e.Object) != "" },
+	UpdateFunc: func(e event.UpdateEvent) bool {
+		after := resourceID(e.ObjectNew)
+		return after != "" && after != resourceID(e.ObjectOld)
+	},
+	DeleteFunc:  func(event.DeleteEvent) bool { return false },
+	GenericFunc: func(event.GenericEvent) bool { return false },
+}
+
+func resourceID(o client.Object) string {
+	return o.GetAnnotations()[genruntime.ResourceIDAnnotation]
 }
