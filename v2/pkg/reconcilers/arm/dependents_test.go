@@ -12,6 +12,7 @@ import (
 
 	network "github.com/asogen/asogen/v2/api/network/v1api20240301/storage"
 	"github.com/asogen/asogen/v2/pkg/genruntime"
+	"github.com/asogen/asogen/v2/pkg/genruntime/conditions"
 )
 
 // endpoint is a stored PrivateEndpoint whose subnet is ref.
@@ -44,29 +45,31 @@ func TestReferencesDependents(t *testing.T) {
 	}
 }
 
-// TestReferencesResourceIDAppeared: only the arrival (or a change) of the resource-id annotation
-// wakes the dependents, not every status write of the referenced object.
-func TestReferencesResourceIDAppeared(t *testing.T) {
+// TestReferencesBecameAvailable: only a referenced object becoming claimed and Ready wakes its
+// dependents, not its other writes.
+func TestReferencesBecameAvailable(t *testing.T) {
 	plain, claimed := endpoint("a", nil), endpoint("a", nil)
 	genruntime.SetResourceID(claimed, "/subscriptions/s/x")
-	later := claimed.DeepCopy()
+	ready := claimed.DeepCopy()
+	conditions.SetCondition(ready, conditions.Condition{Type: conditions.ConditionTypeReady, Status: metav1.ConditionTrue})
+	later := ready.DeepCopy()
 	later.Status.ProvisioningState = ptrTo("Succeeded")
 	cases := []struct {
 		name     string
 		old, new client.Object
 		want     bool
 	}{
-		{"claimed", plain, claimed, true},
-		{"status write", claimed, later, false},
-		{"not yet", plain, plain.DeepCopy(), false},
+		{"claimed, not Ready", plain, claimed, false},
+		{"Ready", claimed, ready, true},
+		{"status write", ready, later, false},
 	}
 	for _, c := range cases {
-		if got := resourceIDAppeared.Update(event.UpdateEvent{ObjectOld: c.old, ObjectNew: c.new}); got != c.want {
+		if got := becameAvailable.Update(event.UpdateEvent{ObjectOld: c.old, ObjectNew: c.new}); got != c.want {
 			t.Errorf("%s: %v", c.name, got)
 		}
 	}
-	if !resourceIDAppeared.Create(event.CreateEvent{Object: claimed}) || resourceIDAppeared.Create(event.CreateEvent{Object: plain}) {
-		t.Error("create: only objects with an ARM ID pass")
+	if !becameAvailable.Create(event.CreateEvent{Object: ready}) || becameAvailable.Create(event.CreateEvent{Object: claimed}) {
+		t.Error("create: only objects available to references pass")
 	}
 }
 

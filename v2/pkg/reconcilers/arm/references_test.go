@@ -16,7 +16,7 @@ import (
 // TestReferencesByKubernetesName: a PrivateEndpoint's connection names a StorageAccount by
 // group, kind and name (privateLinkServiceId, marked armID by the config). While the account
 // does not exist the endpoint waits with a ReferenceNotFound Warning and sends no PUT; once the
-// account exists in Azure the endpoint's PUT carries the account's ARM ID.
+// account exists in Azure (claimed and Ready) the endpoint's PUT carries the account's ARM ID.
 func TestReferencesByKubernetesName(t *testing.T) {
 	createResourceGroup(t, "rg-refs")
 	pe := &network.PrivateEndpoint{ObjectMeta: meta("pe-refs")}
@@ -50,6 +50,12 @@ func TestReferencesByKubernetesName(t *testing.T) {
 	puts := requests(id, http.MethodPut)
 	if len(puts) == 0 || !bytes.Contains(puts[len(puts)-1].Body, []byte(`"privateLinkServiceId":"`+saID+`"`)) {
 		t.Fatalf("the PUT should carry the account's ARM ID %s; PUTs: %d", saID, len(puts))
+	}
+	// The endpoint waited for the account to exist in Azure, not only to be claimed: its first
+	// PUT comes after the account's PUT succeeded (order in the request log).
+	saPuts := requests(saID, http.MethodPut)
+	if len(saPuts) == 0 || saPuts[0].Status >= 300 || !puts[0].Time.After(saPuts[0].Time) {
+		t.Fatalf("the endpoint's PUT did not follow the account's successful PUT")
 	}
 }
 

@@ -16,6 +16,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/predicate"
 
 	"github.com/asogen/asogen/v2/pkg/genruntime"
+	"github.com/asogen/asogen/v2/pkg/genruntime/conditions"
 	"github.com/asogen/asogen/v2/pkg/genruntime/extensions"
 	"github.com/asogen/asogen/v2/pkg/registration"
 )
@@ -88,7 +89,7 @@ func setupController(mgr ctrl.Manager, reg kind, kinds registry, opts Options, l
 	// resume token, status) do not, or every reconcile would trigger the next one. Polling,
 	// backoff and resync use RequeueAfter.
 	// What the spec depends on does too: a change of a Secret it references (the value goes into
-	// the next PUT), and an object it references getting its ARM ID (the PUT may go ahead).
+	// the next PUT), and an object it references becoming available in Azure (the PUT may go ahead).
 	changes := predicate.GenerationChangedPredicate{}
 	if err := indexDependencies(context.Background(), mgr, reg); err != nil {
 		return errors.Wrap(err, "indexing secrets and references")
@@ -99,23 +100,27 @@ func setupController(mgr ctrl.Manager, reg kind, kinds registry, opts Options, l
 		Watches(&corev1.Secret{}, dependents(mgr, reg, secretNamesIndex, client.Object.GetName))
 	for _, target := range kinds.sorted() {
 		key := func(o client.Object) string { return referenceKey(target.GroupKind, o.GetName()) }
-		b = b.Watches(target.NewHub(), dependents(mgr, reg, referencesIndex, key), builder.WithPredicates(resourceIDAppeared))
+		b = b.Watches(target.NewHub(), dependents(mgr, reg, referencesIndex, key), builder.WithPredicates(becameAvailable))
 	}
 	return b.WithOptions(controller.Options{MaxConcurrentReconciles: opts.MaxConcurrentReconciles}).Complete(r)
 }
 
-// resourceIDAppeared passes an object that has just got its resource-id annotation (or that is
-// first seen with one): the moment references to it resolve.
-var resourceIDAppeared = predicate.Funcs{
-	CreateFunc: func(e event.CreateEvent) bool { return resourceID(e.Object) != "" },
-	UpdateFunc: func(e event.UpdateEvent) bool {
-		after := resourceID(e.ObjectNew)
-		return after != "" && after != resourceID(e.ObjectOld)
-	},
+// becameAvailable passes an object that references to it can now resolve to (see available),
+// or that is first seen so: not its other writes.
+var becameAvailable = predicate.Funcs{
+	CreateFunc:  func(e event.CreateEvent) bool { return available(e.Object) },
+	UpdateFunc:  func(e event.UpdateEvent) bool { return available(e.ObjectNew) && !available(e.ObjectOld) },
 	DeleteFunc:  func(event.DeleteEvent) bool { return false },
 	GenericFunc: func(event.GenericEvent) bool { return false },
 }
 
-func resourceID(o client.Object) string {
-	return o.GetAnnotations()[genruntime.ResourceIDAnnotation]
+// available reports what the resolver needs to resolve a reference to o: its resource-id
+// annotation and a Ready condition that is True.
+func available(o client.Object) bool {
+	c, ok := o.(conditions.Conditioner)
+	if !ok || o.GetAnnotations()[genruntime.ResourceIDAnnotation] == "" {
+		return false
+	}
+	ready, _ := conditions.GetCondition(c, conditions.ConditionTypeReady)
+	return ready.IsTrue()
 }
