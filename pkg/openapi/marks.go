@@ -17,6 +17,9 @@ type marks struct {
 // x-ms-arm-id-details) and from a config directive naming the property.
 func (p *pkgBuilder) marksOf(rp rawProp) marks {
 	m := marks{secret: p.isSecret(rp.n), armID: p.isARMID(rp.n)}
+	if !p.dirs.marks {
+		return m
+	}
 	switch p.dirs.lookup(p.group, p.version, rp.path+"."+rp.json) {
 	case config.ActionSecret:
 		m.secret, m.configured = true, true
