@@ -20,6 +20,9 @@ type Property struct {
 	Description string   // first sentence of the spec's description
 	ARMPath     []string // JSON path in the ARM body, e.g. ["properties", "subnet"]; nil means [JSONName]
 	Reference   bool     // an embedded ARM resource kept by identity: ResourceReference in Spec, ID in Status
+	// IdentityKeys marks a Spec list of objects with a Reference (userAssignedIdentities) that ARM
+	// takes as a map keyed by each reference's ARM ID, with empty objects as values.
+	IdentityKeys bool
 }
 
 // ARMJSONPath returns where the property lives in the ARM payload.

@@ -50,6 +50,9 @@ type Kind struct {
 	Hub        PackageRef // the storage package that is the hub
 	Owner      *OwnerKind
 	Extensions []string // extension point names, in the order of the extension-point table
+	// SecretExportAction is the ARM action ({id}/{action}, such as listKeys) whose response holds
+	// the secret values the kind exports; "" when it has none.
+	SecretExportAction string
 }
 
 // HubType returns the hub type name of the kind.

@@ -63,6 +63,8 @@ func (ExternalType) isType() {}
 var (
 	ResourceReferenceType      = ExternalType{Package: GenRuntimePackage, Name: "ResourceReference"}
 	KnownResourceReferenceType = ExternalType{Package: GenRuntimePackage, Name: "KnownResourceReference"}
+	SecretReferenceType        = ExternalType{Package: GenRuntimePackage, Name: "SecretReference"}
+	SecretDestinationType      = ExternalType{Package: GenRuntimePackage, Name: "SecretDestination"}
 	PropertyBagType            = ExternalType{Package: GenRuntimePackage, Name: "PropertyBag"}
 	ConditionType              = ExternalType{Package: ConditionsPackage, Name: "Condition"}
 	JSONType                   = ExternalType{Package: APIExtensionsV1, Name: "JSON"}

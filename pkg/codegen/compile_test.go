@@ -77,6 +77,7 @@ const fixtureRoundTrip = `package fixture
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/asogen/asogen/v2/pkg/genruntime"
@@ -106,21 +107,26 @@ func TestRoundTrip(t *testing.T) {
 
 func TestSpecToARM(t *testing.T) {
 	subnet := genruntime.ResourceReference{Group: "network.azure.com", Kind: "Subnet", Name: "s1"}
+	vault := genruntime.ResourceReference{Group: "keyvault.azure.com", Kind: "Vault", Name: "v1"}
+	password := genruntime.SecretReference{Name: "admin", Key: "password"}
 	size, depth, leader := v20230101.WidgetSize_Large, 3, "l1"
 	w := &v20230101.Widget{Spec: v20230101.Widget_Spec{
 		Location: "westeurope", Replicas: 2, Size: &size, Subnet: &subnet,
 		Tags:     map[string]string{"a": "b"},
 		Settings: &v20230101.WidgetSettings{Depth: &depth, Labels: []string{"x"}},
 		Mode:     &v20230101.WidgetMode{ReadOnly: &v20230101.ReadOnlyMode{Leader: &leader}},
+		AdminPassword: &password, VaultReference: &vault,
 	}}
 	w.Name = "w1"
-	resolved := genruntime.NewResolvedReferences(map[genruntime.ResourceReference]string{subnet: "/subscriptions/s/subnets/s1"})
+	resolved := genruntime.NewResolvedReferences(map[genruntime.ResourceReference]string{
+		subnet: "/subscriptions/s/subnets/s1", vault: "/subscriptions/s/vaults/v1"}).
+		WithSecrets(map[genruntime.SecretReference]string{password: "hunter2"})
 	body, err := w.SpecToARM(resolved)
 	if err != nil {
 		t.Fatal(err)
 	}
 	got, _ := json.Marshal(body)
-	want := ` + "`" + `{"name":"w1","location":"westeurope","properties":{"mode":{"kind":"ReadOnlyFollowing","leader":"l1"},"replicas":2,"settings":{"depth":3,"labels":["x"]},"size":"Large","subnet":{"id":"/subscriptions/s/subnets/s1"}},"tags":{"a":"b"}}` + "`" + `
+	want := ` + "`" + `{"name":"w1","location":"westeurope","properties":{"adminPassword":"hunter2","mode":{"kind":"ReadOnlyFollowing","leader":"l1"},"replicas":2,"settings":{"depth":3,"labels":["x"]},"size":"Large","subnet":{"id":"/subscriptions/s/subnets/s1"},"vaultId":"/subscriptions/s/vaults/v1"},"tags":{"a":"b"}}` + "`" + `
 	if string(got) != want {
 		t.Fatalf("got  %s\nwant %s", got, want)
 	}
@@ -129,6 +135,10 @@ func TestSpecToARM(t *testing.T) {
 	}
 	if _, err := w.SpecToARM(genruntime.ResolvedReferences{}); err == nil {
 		t.Fatal("an unresolved reference converted")
+	}
+	noSecret := genruntime.NewResolvedReferences(map[genruntime.ResourceReference]string{subnet: "/s", vault: "/v"})
+	if _, err := w.SpecToARM(noSecret); err == nil || !strings.Contains(err.Error(), "admin/password") {
+		t.Fatalf("an unresolved secret converted or was not named: %v", err)
 	}
 }
 

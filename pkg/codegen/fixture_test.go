@@ -58,10 +58,13 @@ func widgetSpec(n func(string) astmodel.TypeName, newer bool) *astmodel.Object {
 		astmodel.Property{Name: "Size", JSONName: "size", Type: n("WidgetSize")},
 		astmodel.Property{Name: "Settings", JSONName: "settings", Type: n("WidgetSettings")},
 		astmodel.Property{Name: "Subnet", JSONName: "subnet", Type: astmodel.ResourceReferenceType, Reference: true},
-		astmodel.Property{Name: "AdminPassword", JSONName: "adminPassword", Type: astmodel.StringType, Secret: true},
+		astmodel.Property{Name: "AdminPassword", JSONName: "adminPassword", Type: astmodel.SecretReferenceType, Secret: true},
 		astmodel.Property{Name: "Mode", JSONName: "mode", Type: n("WidgetMode")},
 		astmodel.Property{Name: "Replicas", JSONName: "replicas", Type: astmodel.IntType, Required: true},
 	)...)
+	// An ARM ID property kept as a reference: renamed in Spec, its ARM path keeps the spec's name.
+	ps = append(ps, astmodel.Property{Name: "VaultReference", JSONName: "vaultReference",
+		Type: astmodel.ResourceReferenceType, ARMPath: []string{"properties", "vaultId"}})
 	if newer {
 		ps = append(ps, props("properties", astmodel.Property{Name: "Zones", JSONName: "zones",
 			Type: &astmodel.ArrayType{Elem: astmodel.StringType}})...)

@@ -43,17 +43,27 @@ type Group struct {
 
 // Resource is one configured ARM resource kind.
 type Resource struct {
-	Group       string
-	Kind        string
-	Versions    []string
-	VersionPos  []diag.Pos // position of each entry of Versions
-	Hub         string     // optional hub api-version override
-	HubPos      diag.Pos
-	Extensions  []Extension
-	Pos         diag.Pos // the resource entry
-	KindPos     diag.Pos
-	GroupPos    diag.Pos
-	VersionsPos diag.Pos // the versions list
+	Group      string
+	Kind       string
+	Versions   []string
+	VersionPos []diag.Pos // position of each entry of Versions
+	Hub        string     // optional hub api-version override
+	HubPos     diag.Pos
+	Extensions []Extension
+	// ExportSecrets lists the secret values the kind can write into Kubernetes Secrets
+	// (spec.operatorSpec.secrets); nil when it exports none.
+	ExportSecrets *SecretExport
+	Pos           diag.Pos // the resource entry
+	KindPos       diag.Pos
+	GroupPos      diag.Pos
+	VersionsPos   diag.Pos // the versions list
+}
+
+// SecretExport says which secret values a kind can export and which ARM action returns them.
+type SecretExport struct {
+	Action string   // optional: ARM POST action ({id}/{action}) whose JSON response holds the values
+	Values []string // export names, each a top-level property of the action's response (or a value a KubernetesSecretExporter returns)
+	Pos    diag.Pos
 }
 
 // Extension is an extension point name as written in config (validated by pkg/wiring).
@@ -65,7 +75,7 @@ type Extension struct {
 // Directive tells the OpenAPI reader how to treat a definition or property it cannot judge alone.
 type Directive struct {
 	Match  string // "<group>/<version>:<Definition>" or "<group>/<version>:<Definition>.<prop>.<prop>"
-	Action string // ActionOpaque, ActionReference or ActionPrune
+	Action string // ActionOpaque, ActionReference, ActionPrune, ActionSecret or ActionARMID
 	Pos    diag.Pos
 }
 
@@ -74,6 +84,8 @@ const (
 	ActionOpaque    = "opaque"    // raw JSON
 	ActionReference = "reference" // an embedded resource kept by identity
 	ActionPrune     = "prune"     // dropped
+	ActionSecret    = "secret"    // a secret input: a SecretReference in Spec, absent from Status
+	ActionARMID     = "armID"     // holds an ARM resource ID: a ResourceReference (...Reference) in Spec
 )
 
 // Default output roots.

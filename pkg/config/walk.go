@@ -3,6 +3,7 @@ package config
 import (
 	"github.com/asogen/asogen/pkg/diag"
 	"gopkg.in/yaml.v3"
+	"strings"
 )
 
 // raw values that need the whole file before they can be checked.
@@ -71,11 +72,12 @@ func (d *decoder) group(n *yaml.Node) Group {
 func (d *decoder) resource(n *yaml.Node) Resource {
 	r := Resource{Pos: d.pos(n)}
 	d.fields(n, "resource", map[string]func(*yaml.Node){
-		"group":      d.setStr(&r.Group, &r.GroupPos, "group"),
-		"kind":       d.setStr(&r.Kind, &r.KindPos, "kind"),
-		"versions":   func(v *yaml.Node) { d.versions(v, &r) },
-		"hub":        d.setStr(&r.Hub, &r.HubPos, "hub"),
-		"extensions": func(v *yaml.Node) { d.list(v, "extensions", func(e *yaml.Node) { d.extension(e, &r) }) },
+		"group":         d.setStr(&r.Group, &r.GroupPos, "group"),
+		"kind":          d.setStr(&r.Kind, &r.KindPos, "kind"),
+		"versions":      func(v *yaml.Node) { d.versions(v, &r) },
+		"hub":           d.setStr(&r.Hub, &r.HubPos, "hub"),
+		"extensions":    func(v *yaml.Node) { d.list(v, "extensions", func(e *yaml.Node) { d.extension(e, &r) }) },
+		"exportSecrets": func(v *yaml.Node) { r.ExportSecrets = d.secretExport(v) },
 	})
 	d.required(n, r.GroupPos, "group", "resource")
 	d.required(n, r.KindPos, "kind", "resource")
@@ -127,14 +129,28 @@ func (d *decoder) directive(n *yaml.Node) Directive {
 	if matchPos.Line > 0 && !directiveMatch.MatchString(dir.Match) {
 		d.errs.Add(matchPos, "match %q must look like \"<group>/<version>:<Definition>\" or \"<group>/<version>:<Definition>.<property>...\"", dir.Match)
 	}
+	if IsPropertyMark(dir.Action) && matchPos.Line > 0 && !strings.Contains(dir.Match[strings.Index(dir.Match, ":")+1:], ".") {
+		d.errs.Add(actionPos, "action %q marks a property: match must name one (\"<group>/<version>:<Definition>.<property>\"), not %q", dir.Action, dir.Match)
+	}
 	if actionPos.Line > 0 && !validAction(dir.Action) {
-		d.errs.Add(actionPos, "unknown action %q (valid: %s, %s, %s)", dir.Action, ActionOpaque, ActionPrune, ActionReference)
+		d.errs.Add(actionPos, "unknown action %q (valid: %s, %s, %s, %s, %s)", dir.Action,
+			ActionOpaque, ActionPrune, ActionReference, ActionSecret, ActionARMID)
 	}
 	return dir
 }
 
 func validAction(a string) bool {
-	return a == ActionOpaque || a == ActionReference || a == ActionPrune
+	switch a {
+	case ActionOpaque, ActionReference, ActionPrune, ActionSecret, ActionARMID:
+		return true
+	}
+	return false
+}
+
+// IsPropertyMark reports whether an action marks what a property holds (secret, ARM ID) rather
+// than choosing its type; only a property path can be marked.
+func IsPropertyMark(action string) bool {
+	return action == ActionSecret || action == ActionARMID
 }
 
 // required reports a missing key of a mapping entry (set is the zero Pos when absent).

@@ -214,6 +214,9 @@ func (b *builder) kinds() {
 		for _, e := range r.Extensions {
 			k.Extensions = append(k.Extensions, e.Name)
 		}
+		if r.ExportSecrets != nil {
+			k.SecretExportAction = r.ExportSecrets.Action
+		}
 		b.model.Kinds = append(b.model.Kinds, k)
 	}
 	b.model.SortKinds()

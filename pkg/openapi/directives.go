@@ -19,6 +19,7 @@ type directives struct {
 	byMatch map[string]*directive
 	order   []*directive
 	dups    []config.Directive
+	marks   bool // some directive is a property mark (secret, armID): only then are properties looked up for one
 }
 
 func newDirectives(list []config.Directive) *directives {
@@ -28,6 +29,7 @@ func newDirectives(list []config.Directive) *directives {
 			d.dups = append(d.dups, c)
 			continue
 		}
+		d.marks = d.marks || config.IsPropertyMark(c.Action)
 		dir := &directive{Directive: c}
 		d.byMatch[c.Match] = dir
 		d.order = append(d.order, dir)

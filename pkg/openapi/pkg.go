@@ -100,7 +100,7 @@ func (p *pkgBuilder) buildResource(r *config.Resource) {
 			return
 		}
 	}
-	if !p.resourceObjects(res, def, returned) {
+	if !p.resourceObjects(r, res, def, returned) {
 		return
 	}
 	p.pkg.Add(res)
@@ -108,12 +108,15 @@ func (p *pkgBuilder) buildResource(r *config.Resource) {
 }
 
 // resourceObjects builds <Kind>_Spec from the PUT body and <Kind>_STATUS from what the PUT returns.
-func (p *pkgBuilder) resourceObjects(res *astmodel.Resource, def, returned node) bool {
+func (p *pkgBuilder) resourceObjects(r *config.Resource, res *astmodel.Resource, def, returned node) bool {
 	specProps := []astmodel.Property{{Name: "AzureName", JSONName: "azureName", Type: astmodel.StringType,
 		Description: "The name of the resource in Azure."}}
 	if res.Owner != nil {
 		specProps = append(specProps, astmodel.Property{Name: "Owner", JSONName: "owner",
 			Type: astmodel.KnownResourceReferenceType, Required: true, Description: "The owner of the resource."})
+	}
+	if op, ok := p.operatorSpec(r); ok {
+		specProps = append(specProps, op)
 	}
 	statusProps := []astmodel.Property{{Name: "Conditions", JSONName: "conditions",
 		Type: &astmodel.ArrayType{Elem: astmodel.ConditionType}, Description: "The observed state of the resource."}}

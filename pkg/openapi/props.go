@@ -90,6 +90,9 @@ func (p *pkgBuilder) property(rp rawProp, sd side, base string) (astmodel.Proper
 	if rp.n.s.ReadOnly && sd == specSide {
 		return astmodel.Property{}, false
 	}
+	if sd == specSide && p.isIdentityMap(rp) {
+		return p.identityList(rp), true
+	}
 	name := p.goNames.goName(rp.json)
 	t, ref, keep := p.typeOf(rp.n, sd, base+"_"+name, rp.path+"."+rp.json)
 	if !keep {
@@ -99,24 +102,17 @@ func (p *pkgBuilder) property(rp rawProp, sd side, base string) (astmodel.Proper
 		p.badJSONName(rp)
 		return astmodel.Property{}, false
 	}
-	return astmodel.Property{
+	m := p.marksOf(rp)
+	prop := astmodel.Property{
 		Name: name, JSONName: rp.json, Type: t, Reference: ref,
 		Required:    rp.required && sd == specSide,
-		Secret:      p.isSecret(rp.n),
+		Secret:      m.secret,
 		Description: firstSentence(rp.n.s.Description),
-	}, true
-}
-
-// isSecret reports x-ms-secret or format: password on the property or the schema it names.
-func (p *pkgBuilder) isSecret(n node) bool {
-	if flag(n, "x-ms-secret") || n.s.Format == "password" {
-		return true
 	}
-	if n.refString() == "" {
-		return false
+	if ref { // an embedded resource is already a reference
+		return prop, true
 	}
-	rn, err := p.load.resolve(n)
-	return err == nil && (flag(rn, "x-ms-secret") || rn.s.Format == "password")
+	return p.applyMarks(prop, m, rp, sd)
 }
 
 // uniqueNames joins direct and flattened properties with unique Go names.

@@ -14,7 +14,7 @@ import (
 // definition is only resolved when its type is actually needed.
 func (p *pkgBuilder) typeOf(n node, sd side, base, propPath string) (astmodel.Type, bool, bool) {
 	if propPath != "" {
-		if a := p.dirs.lookup(p.group, p.version, propPath); a != "" {
+		if a := p.dirs.lookup(p.group, p.version, propPath); a != "" && !config.IsPropertyMark(a) {
 			return p.applyAction(a, n, sd, base)
 		}
 	}

@@ -143,6 +143,17 @@ var Points = []Point{
 		Template:    "successful_creation_handler.go.tmpl",
 	},
 	{
+		Name:      "KubernetesSecretExporter",
+		Interface: GoRef{ExtensionsPath, "KubernetesSecretExporter"},
+		Method:    "ExportKubernetesSecrets",
+		Params: []Param{ctxParam, objParam, {Name: "values", Type: GoRef{ExtensionsPath, "SecretValues"}},
+			armParam, logParam},
+		Results:     []Result{{Type: GoRef{ExtensionsPath, "SecretValues"}}, errorResult},
+		HandWritten: "ExportSecrets",
+		Summary:     "returns the secret values to write into the Secrets named in spec.operatorSpec.secrets",
+		Template:    "kubernetes_secret_exporter.go.tmpl",
+	},
+	{
 		Name:      "ErrorClassifier",
 		Interface: GoRef{ExtensionsPath, "ErrorClassifier"},
 		Method:    "ClassifyError",

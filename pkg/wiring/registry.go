@@ -60,7 +60,7 @@ func registration(l Layout, k *astmodel.Kind) dst.Expr {
 	for _, ref := range k.AllPackages() {
 		gvks = append(gvks, onLine(gvkFields(nil, ref, k.Name)))
 	}
-	return keyed(nil,
+	fields := []dst.Expr{
 		kv("GroupKind", keyed(qual(groupKindRef), kv("Group", str(astmodel.KubeGroup(k.Group))), kv("Kind", str(k.Name)))),
 		kv("ARMType", str(k.ARMType)),
 		kv("Plural", str(astmodel.Plural(k.Name))),
@@ -71,7 +71,11 @@ func registration(l Layout, k *astmodel.Kind) dst.Expr {
 		kv("NewHub", constructor(kubeResource, hub)),
 		kv("ARMVersions", armVersions(l, k)),
 		kv("HubAPIVersion", str(k.Hub.APIRef().KubeVersion())),
-	)
+	}
+	if k.SecretExportAction != "" {
+		fields = append(fields, kv("SecretExportAction", str(k.SecretExportAction)))
+	}
+	return keyed(nil, fields...)
 }
 
 // armVersions maps each API version of the kind to a constructor of its resource type.

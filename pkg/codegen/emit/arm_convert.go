@@ -44,6 +44,9 @@ func (f *armFunc) toNode(n *armNode, target dst.Expr) []dst.Stmt {
 }
 
 func (f *armFunc) toLeaf(p astmodel.Property, target dst.Expr) []dst.Stmt {
+	if p.IdentityKeys {
+		return f.identityKeys(p, target)
+	}
 	src := field("obj", p.Name)
 	if isPointer(p, false) {
 		stmts, result := f.valueToARM(star(src), p.Type, asARMID(p), p.Name)
@@ -58,6 +61,20 @@ func (f *armFunc) toLeaf(p astmodel.Property, target dst.Expr) []dst.Stmt {
 		return append(stmts, assign(target, result))
 	}
 	return append(stmts, assign(target, pointerResult(f.c, result, &stmts)))
+}
+
+// identityKeys fills a userAssignedIdentities map from the Spec's list: each reference's ARM ID
+// as a key, an empty object as its value.
+func (f *armFunc) identityKeys(p astmodel.Property, target dst.Expr) []dst.Stmt {
+	out, item := f.c.local("identities"), f.c.local("item")
+	lookup, armID := f.lookup("Lookup", "armID", sel(id(item), "Reference"), p.Name)
+	body := append(lookup, assign(index(id(out), armID), composite(identityValueType())))
+	src := field("obj", p.Name)
+	return []dst.Stmt{ifStmt(&dst.BinaryExpr{X: lenExpr(src), Op: tokGtr, Y: intLit(0)}, []dst.Stmt{
+		define(out, makeExpr(identityMapType(), lenExpr(clone(src)))),
+		rangeStmt("_", item, clone(src), body...),
+		assign(target, id(out)),
+	})}
 }
 
 // pointerResult turns a value expression into a pointer, through a local copy when needed.
@@ -85,12 +102,14 @@ func (f *armFunc) valueToARM(src dst.Expr, t astmodel.Type, ref bool, prop strin
 			return f.valueToARM(item, t.Value, ref, prop)
 		})
 	}
-	if ref {
-		armID := f.c.local("armID")
-		lookup := &dst.AssignStmt{Lhs: []dst.Expr{id(armID), id("err")}, Tok: tokDefine,
-			Rhs: []dst.Expr{call(sel(id("resolved"), "Lookup"), src)}}
-		check := ifStmt(notNil(id("err")), []dst.Stmt{ret(nilExpr(), wrapErr("resolving "+prop))})
-		return []dst.Stmt{lookup, check}, composite(id(resourceIDARM), kv("ID", id(armID)))
+	switch {
+	case ref:
+		stmts, armID := f.lookup("Lookup", "armID", src, prop)
+		return stmts, composite(id(resourceIDARM), kv("ID", armID))
+	case t == astmodel.ResourceReferenceType: // an ARM ID property: sent as the plain ID
+		return f.lookup("Lookup", "armID", src, prop)
+	case t == astmodel.SecretReferenceType:
+		return f.lookup("LookupSecret", "secret", src, prop)
 	}
 	if n, ok := t.(astmodel.TypeName); ok && f.e.isObject(n) {
 		a := f.c.local("arm")
@@ -100,6 +119,16 @@ func (f *armFunc) valueToARM(src dst.Expr, t astmodel.Type, ref bool, prop strin
 		return []dst.Stmt{conv, check}, star(id(a))
 	}
 	return nil, src
+}
+
+// lookup asks the resolved references for src's ARM ID or secret value (method Lookup or
+// LookupSecret) and returns the statements and the local holding it.
+func (f *armFunc) lookup(method, local string, src dst.Expr, prop string) ([]dst.Stmt, dst.Expr) {
+	v := f.c.local(local)
+	get := &dst.AssignStmt{Lhs: []dst.Expr{id(v), id("err")}, Tok: tokDefine,
+		Rhs: []dst.Expr{call(sel(id("resolved"), method), src)}}
+	check := ifStmt(notNil(id("err")), []dst.Stmt{ret(nilExpr(), wrapErr("resolving "+prop))})
+	return []dst.Stmt{get, check}, id(v)
 }
 
 // collection converts a slice or map element by element; nil and empty give nil.

@@ -18,7 +18,7 @@ func (e *pkgEmitter) reach() armReach {
 			continue
 		}
 		r.spec[fam.spec.Name.Name], r.status[fam.status.Name.Name] = true, true
-		for _, n := range reachable(e.pkg, fam.spec) {
+		for _, n := range reachableThrough(e.pkg, sentAsObject, fam.spec) {
 			r.spec[n] = true
 		}
 		for _, n := range reachable(e.pkg, fam.status) {
@@ -26,6 +26,12 @@ func (e *pkgEmitter) reach() armReach {
 		}
 	}
 	return r
+}
+
+// sentAsObject reports whether a Spec property's objects have ARM structs of their own: not the
+// operator's own settings, and not identity lists (sent as a map keyed by ARM ID).
+func sentAsObject(p astmodel.Property) bool {
+	return inARM(p) && !p.IdentityKeys
 }
 
 // armFile renders <kind>_arm_gen.go: the ARM payload structs of the family's objects, their

@@ -81,7 +81,7 @@ func freeName(name string, used map[string]bool) string {
 
 func inARM(p astmodel.Property) bool {
 	switch p.Name {
-	case azureNameProp, ownerProp, astmodel.PropertyBagName:
+	case azureNameProp, ownerProp, astmodel.PropertyBagName, operatorSpecProp:
 		return false
 	case conditionsProp:
 		a, ok := p.Type.(*astmodel.ArrayType)
@@ -146,6 +146,9 @@ func (e *pkgEmitter) armStructDecls(n *armNode, doc string, extra ...*dst.Field)
 // armFieldType is the Go type of a property in ARM JSON: scalars and objects are pointers so
 // that only what is set is sent.
 func (e *pkgEmitter) armFieldType(p astmodel.Property) dst.Expr {
+	if p.IdentityKeys {
+		return identityMapType()
+	}
 	t := e.armType(p.Type, asARMID(p))
 	switch p.Type.(type) {
 	case *astmodel.ArrayType, *astmodel.MapType:
@@ -161,8 +164,11 @@ func (e *pkgEmitter) armType(t astmodel.Type, ref bool) dst.Expr {
 	case *astmodel.MapType:
 		return &dst.MapType{Key: id("string"), Value: e.armType(t.Value, ref)}
 	}
-	if ref {
+	switch {
+	case ref:
 		return id(resourceIDARM)
+	case t == astmodel.ResourceReferenceType, t == astmodel.SecretReferenceType:
+		return id("string") // an ARM ID or a secret's value
 	}
 	if n, ok := t.(astmodel.TypeName); ok && e.isObject(n) {
 		return e.nameExpr(astmodel.TypeName{Package: n.Package, Name: armName(n.Name)})
@@ -198,4 +204,14 @@ func asARMID(p astmodel.Property) bool {
 		}
 		return t == astmodel.StringType || t == astmodel.ResourceReferenceType
 	}
+}
+
+// identityMapType is the ARM shape of userAssignedIdentities: ARM ID → {} (an empty
+// map[string]string, which also keeps controller-gen's deepcopy simple).
+func identityMapType() dst.Expr {
+	return &dst.MapType{Key: id("string"), Value: identityValueType()}
+}
+
+func identityValueType() dst.Expr {
+	return &dst.MapType{Key: id("string"), Value: id("string")}
 }

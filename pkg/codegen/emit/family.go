@@ -59,23 +59,28 @@ func resourceFamily(p *astmodel.Package, r *astmodel.Resource, claimed map[strin
 
 // reachable lists, sorted, the names of the package's definitions reachable from the roots.
 func reachable(p *astmodel.Package, roots ...*astmodel.Object) []string {
+	return reachableThrough(p, func(astmodel.Property) bool { return true }, roots...)
+}
+
+// reachableThrough is reachable following only the properties follow accepts.
+func reachableThrough(p *astmodel.Package, follow func(astmodel.Property) bool, roots ...*astmodel.Object) []string {
 	seen := map[string]bool{}
-	var visit func(t astmodel.Type)
-	visit = func(t astmodel.Type) {
-		n, ok := namedIn(t, p.Ref)
-		if !ok || seen[n] {
+	var visit func(prop astmodel.Property)
+	visit = func(prop astmodel.Property) {
+		n, ok := namedIn(prop.Type, p.Ref)
+		if !follow(prop) || !ok || seen[n] {
 			return
 		}
 		seen[n] = true
 		if o, isObj := p.Object(n); isObj {
 			for _, prop := range o.Properties {
-				visit(prop.Type)
+				visit(prop)
 			}
 		}
 	}
 	for _, r := range roots {
 		for _, prop := range r.Properties {
-			visit(prop.Type)
+			visit(prop)
 		}
 	}
 	names := make([]string, 0, len(seen))

@@ -67,6 +67,8 @@ const (
 	azureNameProp  = "AzureName"
 	ownerProp      = "Owner"
 	conditionsProp = "Conditions"
+	// operatorSpecProp holds what the operator does beside ARM (exported secrets); never sent to Azure.
+	operatorSpecProp = "OperatorSpec"
 )
 
 func jsonTag(name string) *dst.BasicLit {
@@ -108,10 +110,14 @@ func fieldDoc(p astmodel.Property, storage bool) []string {
 	switch {
 	case p.Name == azureNameProp:
 		doc = append(doc, "When empty, the resource's metadata.name is used.")
+	case p.Type == astmodel.SecretReferenceType:
+		doc = append(doc, "Secret: names the key of a Kubernetes Secret holding the value; the operator reads it when it sends the resource to Azure.")
 	case p.Secret:
 		doc = append(doc, "Secret: the value is sensitive; it is not returned by Azure.")
 	case p.Reference:
 		doc = append(doc, "Reference to another ARM resource, sent to Azure as its ID.")
+	case isARMIDReference(p.Type):
+		doc = append(doc, "Reference to another resource (by group, kind and name, or by ARM ID), sent to Azure as its ARM ID.")
 	}
 	return doc
 }
@@ -189,4 +195,15 @@ func (e *pkgEmitter) typeNames() map[string]bool {
 		}
 	}
 	return e.types
+}
+
+// isARMIDReference reports a property that holds ARM IDs as references (alone or in a list or map).
+func isARMIDReference(t astmodel.Type) bool {
+	switch c := t.(type) {
+	case *astmodel.ArrayType:
+		return isARMIDReference(c.Elem)
+	case *astmodel.MapType:
+		return isARMIDReference(c.Value)
+	}
+	return t == astmodel.ResourceReferenceType
 }

@@ -69,7 +69,8 @@ func KnownResources() []registration.Resource {
 					return &cache20230801.Redis{}
 				},
 			},
-			HubAPIVersion: "v1api20230801",
+			HubAPIVersion:      "v1api20230801",
+			SecretExportAction: "listKeys",
 		},
 		{
 			GroupKind: schema.GroupKind{

@@ -38,7 +38,8 @@ func renderedRoles(t *testing.T) (*rbacv1.ClusterRole, *rbacv1.Role) {
 }
 
 // The generated ClusterRole grants, for the operator's kinds, exactly the verbs the reconciler
-// uses (get, list, watch, update; get and update on status) on exactly the configured kinds,
+// uses (get, list, watch, update; get and update on status) on exactly the configured kinds, the
+// Secrets it reads and exports, the CRDs it migrates,
 // and nothing through wildcards.
 func TestOperatorRBACIsLeastPrivilege(t *testing.T) {
 	cluster, _ := renderedRoles(t)
@@ -56,6 +57,8 @@ func TestOperatorRBACIsLeastPrivilege(t *testing.T) {
 	want := map[string][]string{
 		"apiextensions.k8s.io/customresourcedefinitions":        {"get"},
 		"apiextensions.k8s.io/customresourcedefinitions/status": {"update"},
+		// secret inputs are read and watched; exported secrets are written and deleted with their object
+		"/secrets": {"create", "delete", "get", "list", "patch", "update", "watch"},
 	}
 	for _, r := range controllers.KnownResources() {
 		want[r.GroupKind.Group+"/"+r.Plural] = []string{"get", "list", "update", "watch"}

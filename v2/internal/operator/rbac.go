@@ -8,3 +8,6 @@ package operator
 // +kubebuilder:rbac:groups=apiextensions.k8s.io,resources=customresourcedefinitions/status,verbs=update
 // +kubebuilder:rbac:groups=coordination.k8s.io,namespace=system,resources=leases,verbs=get;create;update
 // +kubebuilder:rbac:groups="",namespace=system,resources=events,verbs=create;patch
+// Secrets: the reconciler reads and watches the Secrets specs reference (secret inputs), and
+// writes, and deletes with their resource, the Secrets named in spec.operatorSpec.secrets.
+// +kubebuilder:rbac:groups="",resources=secrets,verbs=get;list;watch;create;update;patch;delete

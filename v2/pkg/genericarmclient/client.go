@@ -112,6 +112,23 @@ func (c *GenericClient) GetByID(ctx context.Context, id, apiVersion string, out 
 	return errors.Wrapf(runtime.UnmarshalAsJSON(resp, out), "decoding GET response for %s", id)
 }
 
+// PostAction POSTs to an action of the resource with the given ARM ID ({id}/{action}, such as
+// listKeys) with no body and decodes the JSON response into out.
+func (c *GenericClient) PostAction(ctx context.Context, id, action, apiVersion string, out any) error {
+	req, err := c.newRequest(ctx, http.MethodPost, id+"/"+action, apiVersion)
+	if err != nil {
+		return err
+	}
+	resp, err := c.pipeline.Do(req)
+	if err != nil {
+		return errors.Wrapf(err, "POST %s/%s", id, action)
+	}
+	if !runtime.HasStatusCode(resp, http.StatusOK) {
+		return runtime.NewResponseError(resp)
+	}
+	return errors.Wrapf(runtime.UnmarshalAsJSON(resp, out), "decoding the %s response for %s", action, id)
+}
+
 // BeginCreateOrUpdateByID PUTs body (encoded as JSON) to the resource with the given ARM ID and
 // returns a Poller following the operation to its end.
 func (c *GenericClient) BeginCreateOrUpdateByID(ctx context.Context, id, apiVersion string, body any) (*Poller, error) {

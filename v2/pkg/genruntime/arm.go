@@ -1,6 +1,8 @@
 package genruntime
 
 import (
+	"fmt"
+
 	"github.com/pkg/errors"
 )
 
@@ -23,10 +25,12 @@ type ARMResource interface {
 	StatusFromARM(armStatus any) error
 }
 
-// ResolvedReferences maps each ResourceReference in a Spec to its ARM ID.
-// The zero value holds no references; direct ARM references need no entry.
+// ResolvedReferences maps each ResourceReference in a Spec to its ARM ID, and each
+// SecretReference to the Secret's value. The zero value holds nothing; direct ARM references
+// need no entry. Its String never shows a secret value.
 type ResolvedReferences struct {
-	ids map[ResourceReference]string
+	ids     map[ResourceReference]string
+	secrets map[SecretReference]string
 }
 
 // NewResolvedReferences returns resolved references holding a copy of ids.
@@ -52,6 +56,30 @@ func (r ResolvedReferences) Lookup(ref ResourceReference) (string, error) {
 	}
 
 	return id, nil
+}
+
+// WithSecrets returns a copy of r that also holds the values of the given secret references.
+func (r ResolvedReferences) WithSecrets(values map[SecretReference]string) ResolvedReferences {
+	out := ResolvedReferences{ids: r.ids, secrets: make(map[SecretReference]string, len(values))}
+	for ref, v := range values {
+		out.secrets[ref] = v
+	}
+	return out
+}
+
+// LookupSecret returns the value of a secret reference. One that was never resolved is an
+// error naming the Secret and key (never a value).
+func (r ResolvedReferences) LookupSecret(ref SecretReference) (string, error) {
+	v, ok := r.secrets[ref]
+	if !ok {
+		return "", errors.Errorf("secret %s has not been resolved", ref)
+	}
+	return v, nil
+}
+
+// String names what is resolved without any secret value.
+func (r ResolvedReferences) String() string {
+	return fmt.Sprintf("%d references, %d secrets", len(r.ids), len(r.secrets))
 }
 
 // Len returns the number of resolved (non-direct) references held.

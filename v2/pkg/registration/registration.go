@@ -36,6 +36,10 @@ type Resource struct {
 	// HubAPIVersion is the API version of the hub, used for objects that do not record the
 	// version they were written at.
 	HubAPIVersion string
+	// SecretExportAction is the ARM action ({id}/{action}, such as listKeys) whose JSON response
+	// holds the secret values the kind exports into the Secrets named in spec.operatorSpec.secrets;
+	// "" when only a KubernetesSecretExporter (or nothing) supplies them.
+	SecretExportAction string
 }
 
 // ServedVersions lists the kind's API versions, sorted.

@@ -12,8 +12,9 @@ import (
 
 // ResolveReference returns the ARM ID of ref, looked up in namespace.
 // A direct ARM reference returns its own ARMID without any lookup. A referenced resource that
-// does not exist, or has no resource ID yet, gives a ReadyConditionImpactingError (Warning,
-// ReferenceNotFound); an invalid reference gives one with severity Error, as the user must fix it.
+// does not exist, has no resource ID yet, or is not Ready (not yet created in Azure, or being
+// changed there) gives a ReadyConditionImpactingError (Warning, ReferenceNotFound); an invalid
+// reference gives one with severity Error, as the user must fix it.
 func (r *Resolver) ResolveReference(ctx context.Context, namespace string, ref genruntime.ResourceReference) (string, error) {
 	if err := ref.Validate(); err != nil {
 		return "", conditions.WrapWithReason(err, "invalid reference", conditions.SeverityError, conditions.ReasonFailed)
@@ -36,16 +37,22 @@ func (r *Resolver) ResolveReference(ctx context.Context, namespace string, ref g
 	return referenceARMID(obj, ref)
 }
 
-// referenceARMID reads the resource ID of a referenced object.
+// referenceARMID reads the resource ID of a referenced object that exists in Azure: one the
+// operator has claimed (resource-id annotation) and marked Ready.
 func referenceARMID(obj genruntime.KubernetesResource, ref genruntime.ResourceReference) (string, error) {
 	id, ok := genruntime.GetResourceID(obj)
 	if !ok {
-		return "", conditions.NewReadyConditionImpactingError(
-			errors.Errorf("referenced resource %s has not been created in Azure yet (no %s annotation)", ref, genruntime.ResourceIDAnnotation),
-			conditions.SeverityWarning, conditions.ReasonReferenceNotFound)
+		return "", notCreated(errors.Errorf("referenced resource %s has not been created in Azure yet (no %s annotation)", ref, genruntime.ResourceIDAnnotation))
+	}
+	if ready, _ := conditions.GetCondition(obj, conditions.ConditionTypeReady); !ready.IsTrue() {
+		return "", notCreated(errors.Errorf("referenced resource %s is not Ready in Azure yet", ref))
 	}
 
 	return id, nil
+}
+
+func notCreated(err error) error {
+	return conditions.NewReadyConditionImpactingError(err, conditions.SeverityWarning, conditions.ReasonReferenceNotFound)
 }
 
 // ResolveReferences resolves every reference in refs (see ResolveReference), stopping at the

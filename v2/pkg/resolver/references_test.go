@@ -1,6 +1,7 @@
 package resolver
 
 import (
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"strings"
 	"testing"
 
@@ -22,7 +23,9 @@ func TestResolveReference(t *testing.T) {
 		wantErr      string
 	}{
 		{name: "direct", ref: genruntime.ResourceReference{ARMID: subnetID}, wantID: subnetID},
-		{name: "found", ref: groupRef, objs: []client.Object{group("rg", rgID)}, wantID: rgID},
+		{name: "found", ref: groupRef, objs: []client.Object{ready(group("rg", rgID))}, wantID: rgID},
+		{name: "claimed, not Ready", ref: groupRef, objs: []client.Object{group("rg", rgID)},
+			wantReason: &conditions.ReasonReferenceNotFound, wantSeverity: conditions.SeverityWarning, wantErr: "is not Ready in Azure yet"},
 		{name: "missing", ref: groupRef, wantReason: &conditions.ReasonReferenceNotFound,
 			wantSeverity: conditions.SeverityWarning, wantErr: "does not exist"},
 		{name: "not in Azure yet", ref: groupRef, objs: []client.Object{group("rg", "")},
@@ -65,7 +68,7 @@ func TestResolveResourceReferences(t *testing.T) {
 	obj := child(&genruntime.KnownResourceReference{Name: "rg"})
 	obj.Spec.Subnet = &groupRef
 
-	r := newTestResolver(testKinds(), sub, group("rg", rgID))
+	r := newTestResolver(testKinds(), sub, ready(group("rg", rgID)))
 	resolved, err := r.ResolveResourceReferences(ctx, obj)
 	if err != nil || resolved.Len() != 1 {
 		t.Fatalf("ResolveResourceReferences = %d refs, %v", resolved.Len(), err)
@@ -85,4 +88,11 @@ func TestResolveReferencesStopsAtFailure(t *testing.T) {
 	if err == nil || resolved.Len() != 0 {
 		t.Errorf("ResolveReferences = %d refs, %v; want an error", resolved.Len(), err)
 	}
+}
+
+// ready marks a test object Ready, as the reconciler does once Azure has created it.
+func ready(g *TestGroup) *TestGroup {
+	conditions.SetCondition(g, conditions.Condition{Type: conditions.ConditionTypeReady, Status: metav1.ConditionTrue,
+		Reason: conditions.ReasonSucceeded.Name})
+	return g
 }

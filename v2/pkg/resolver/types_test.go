@@ -1,6 +1,7 @@
 package resolver
 
 import (
+	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
@@ -49,6 +50,9 @@ func (g *TestGroup) GetAPIVersion() string                     { return "2022-07
 type testChildSpec struct {
 	Owner  *genruntime.KnownResourceReference `json:"owner,omitempty"`
 	Subnet *genruntime.ResourceReference      `json:"subnet,omitempty"`
+	// Password and Token are secret inputs.
+	Password *genruntime.SecretReference `json:"password,omitempty"`
+	Token    *genruntime.SecretReference `json:"token,omitempty"`
 }
 
 // TestChild is owned by a TestGroup.
@@ -64,6 +68,8 @@ func (c *TestChild) DeepCopyObject() runtime.Object {
 	c.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
 	out.Spec.Owner = c.Spec.Owner.DeepCopy()
 	out.Spec.Subnet = c.Spec.Subnet.DeepCopy()
+	out.Spec.Password = c.Spec.Password.DeepCopy()
+	out.Spec.Token = c.Spec.Token.DeepCopy()
 	out.Status.Conditions = c.Status.Conditions.DeepCopy()
 	return &out
 }
@@ -86,6 +92,7 @@ func (c *TestChild) Owner() *genruntime.ResourceReference {
 func newTestScheme() *runtime.Scheme {
 	scheme := runtime.NewScheme()
 	scheme.AddKnownTypes(testGV, &TestGroup{}, &TestChild{})
+	_ = corev1.AddToScheme(scheme) // Secrets
 	return scheme
 }
 

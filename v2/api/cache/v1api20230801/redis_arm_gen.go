@@ -109,7 +109,6 @@ type Redis_STATUS_ARM struct {
 
 // Redis_STATUS_Properties_ARM holds the "properties" of the ARM payload.
 type Redis_STATUS_Properties_ARM struct {
-	AccessKeys         *RedisAccessKeys_STATUS_ARM    `json:"accessKeys,omitempty"`
 	EnableNonSslPort   *bool                          `json:"enableNonSslPort,omitempty"`
 	HostName           *string                        `json:"hostName,omitempty"`
 	MinimumTLSVersion  *TLSVersion_STATUS             `json:"minimumTlsVersion,omitempty"`
@@ -126,32 +125,27 @@ func (obj *Redis_STATUS) fromARM(arm *Redis_STATUS_ARM) {
 	obj.Location = arm.Location
 	obj.Name = arm.Name
 	if arm.Properties != nil {
-		if arm.Properties.AccessKeys != nil {
-			var value RedisAccessKeys_STATUS
-			value.fromARM(arm.Properties.AccessKeys)
-			obj.AccessKeys = &value
-		}
 		obj.EnableNonSslPort = arm.Properties.EnableNonSslPort
 		obj.HostName = arm.Properties.HostName
 		obj.MinimumTLSVersion = arm.Properties.MinimumTLSVersion
 		obj.Port = arm.Properties.Port
 		obj.ProvisioningState = arm.Properties.ProvisioningState
 		if arm.Properties.RedisConfiguration != nil {
-			var value1 RedisConfiguration_STATUS
-			value1.fromARM(arm.Properties.RedisConfiguration)
-			obj.RedisConfiguration = &value1
+			var value RedisConfiguration_STATUS
+			value.fromARM(arm.Properties.RedisConfiguration)
+			obj.RedisConfiguration = &value
 		}
 		if arm.Properties.Sku != nil {
-			var value2 Sku_STATUS
-			value2.fromARM(arm.Properties.Sku)
-			obj.Sku = &value2
+			var value1 Sku_STATUS
+			value1.fromARM(arm.Properties.Sku)
+			obj.Sku = &value1
 		}
 		obj.SslPort = arm.Properties.SslPort
 	}
 	if arm.SystemData != nil {
-		var value3 SystemData_STATUS
-		value3.fromARM(arm.SystemData)
-		obj.SystemData = &value3
+		var value2 SystemData_STATUS
+		value2.fromARM(arm.SystemData)
+		obj.SystemData = &value2
 	}
 	var list map[string]string
 	if len(arm.Tags) > 0 {
@@ -167,18 +161,6 @@ func (obj *Redis_STATUS) fromARM(arm *Redis_STATUS_ARM) {
 		list1 = append(list1, item1)
 	}
 	obj.Zones = list1
-}
-
-// RedisAccessKeys_STATUS_ARM is the ARM JSON of RedisAccessKeys_STATUS.
-type RedisAccessKeys_STATUS_ARM struct {
-	PrimaryKey   *string `json:"primaryKey,omitempty"`
-	SecondaryKey *string `json:"secondaryKey,omitempty"`
-}
-
-// fromARM sets the properties of this RedisAccessKeys_STATUS from an ARM response.
-func (obj *RedisAccessKeys_STATUS) fromARM(arm *RedisAccessKeys_STATUS_ARM) {
-	obj.PrimaryKey = arm.PrimaryKey
-	obj.SecondaryKey = arm.SecondaryKey
 }
 
 // RedisConfiguration_ARM is the ARM JSON of RedisConfiguration.

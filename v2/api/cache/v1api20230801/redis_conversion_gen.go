@@ -78,21 +78,30 @@ func (obj *Redis_Spec) AssignProperties_To_Redis_Spec(destination *hub.Redis_Spe
 	value := obj.Location
 	destination.Location = &value
 	destination.MinimumTLSVersion = genruntime.CastPointer[string](obj.MinimumTLSVersion)
+	if obj.OperatorSpec != nil {
+		var value1 hub.RedisOperatorSpec
+		if err := obj.OperatorSpec.AssignProperties_To_RedisOperatorSpec(&value1); err != nil {
+			return errors.Wrap(err, "converting OperatorSpec")
+		}
+		destination.OperatorSpec = &value1
+	} else {
+		destination.OperatorSpec = nil
+	}
 	destination.Owner = genruntime.ClonePointer(obj.Owner)
 	if obj.RedisConfiguration != nil {
-		var value1 hub.RedisConfiguration
-		if err := obj.RedisConfiguration.AssignProperties_To_RedisConfiguration(&value1); err != nil {
+		var value2 hub.RedisConfiguration
+		if err := obj.RedisConfiguration.AssignProperties_To_RedisConfiguration(&value2); err != nil {
 			return errors.Wrap(err, "converting RedisConfiguration")
 		}
-		destination.RedisConfiguration = &value1
+		destination.RedisConfiguration = &value2
 	} else {
 		destination.RedisConfiguration = nil
 	}
-	var value2 hub.Sku
-	if err := (&obj.Sku).AssignProperties_To_Sku(&value2); err != nil {
+	var value3 hub.Sku
+	if err := (&obj.Sku).AssignProperties_To_Sku(&value3); err != nil {
 		return errors.Wrap(err, "converting Sku")
 	}
-	destination.Sku = &value2
+	destination.Sku = &value3
 	destination.Tags = genruntime.CloneMap(obj.Tags)
 	destination.Zones = genruntime.CloneSlice(obj.Zones)
 	if len(propertyBag) > 0 {
@@ -113,13 +122,22 @@ func (obj *Redis_Spec) AssignProperties_From_Redis_Spec(source *hub.Redis_Spec) 
 		obj.Location = ""
 	}
 	obj.MinimumTLSVersion = genruntime.CastPointer[TLSVersion](source.MinimumTLSVersion)
+	if source.OperatorSpec != nil {
+		var value RedisOperatorSpec
+		if err := (&value).AssignProperties_From_RedisOperatorSpec(source.OperatorSpec); err != nil {
+			return errors.Wrap(err, "converting OperatorSpec")
+		}
+		obj.OperatorSpec = &value
+	} else {
+		obj.OperatorSpec = nil
+	}
 	obj.Owner = genruntime.ClonePointer(source.Owner)
 	if source.RedisConfiguration != nil {
-		var value RedisConfiguration
-		if err := (&value).AssignProperties_From_RedisConfiguration(source.RedisConfiguration); err != nil {
+		var value1 RedisConfiguration
+		if err := (&value1).AssignProperties_From_RedisConfiguration(source.RedisConfiguration); err != nil {
 			return errors.Wrap(err, "converting RedisConfiguration")
 		}
-		obj.RedisConfiguration = &value
+		obj.RedisConfiguration = &value1
 	} else {
 		obj.RedisConfiguration = nil
 	}
@@ -138,15 +156,6 @@ func (obj *Redis_Spec) AssignProperties_From_Redis_Spec(source *hub.Redis_Spec) 
 // AssignProperties_To_Redis_STATUS copies this Redis_STATUS into the hub's Redis_STATUS.
 func (obj *Redis_STATUS) AssignProperties_To_Redis_STATUS(destination *hub.Redis_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag()
-	if obj.AccessKeys != nil {
-		var value hub.RedisAccessKeys_STATUS
-		if err := obj.AccessKeys.AssignProperties_To_RedisAccessKeys_STATUS(&value); err != nil {
-			return errors.Wrap(err, "converting AccessKeys")
-		}
-		destination.AccessKeys = &value
-	} else {
-		destination.AccessKeys = nil
-	}
 	destination.Conditions = genruntime.CloneSlice(obj.Conditions)
 	destination.EnableNonSslPort = genruntime.ClonePointer(obj.EnableNonSslPort)
 	destination.HostName = genruntime.ClonePointer(obj.HostName)
@@ -157,30 +166,30 @@ func (obj *Redis_STATUS) AssignProperties_To_Redis_STATUS(destination *hub.Redis
 	destination.Port = genruntime.ClonePointer(obj.Port)
 	destination.ProvisioningState = genruntime.CastPointer[string](obj.ProvisioningState)
 	if obj.RedisConfiguration != nil {
-		var value1 hub.RedisConfiguration_STATUS
-		if err := obj.RedisConfiguration.AssignProperties_To_RedisConfiguration_STATUS(&value1); err != nil {
+		var value hub.RedisConfiguration_STATUS
+		if err := obj.RedisConfiguration.AssignProperties_To_RedisConfiguration_STATUS(&value); err != nil {
 			return errors.Wrap(err, "converting RedisConfiguration")
 		}
-		destination.RedisConfiguration = &value1
+		destination.RedisConfiguration = &value
 	} else {
 		destination.RedisConfiguration = nil
 	}
 	if obj.Sku != nil {
-		var value2 hub.Sku_STATUS
-		if err := obj.Sku.AssignProperties_To_Sku_STATUS(&value2); err != nil {
+		var value1 hub.Sku_STATUS
+		if err := obj.Sku.AssignProperties_To_Sku_STATUS(&value1); err != nil {
 			return errors.Wrap(err, "converting Sku")
 		}
-		destination.Sku = &value2
+		destination.Sku = &value1
 	} else {
 		destination.Sku = nil
 	}
 	destination.SslPort = genruntime.ClonePointer(obj.SslPort)
 	if obj.SystemData != nil {
-		var value3 hub.SystemData_STATUS
-		if err := obj.SystemData.AssignProperties_To_SystemData_STATUS(&value3); err != nil {
+		var value2 hub.SystemData_STATUS
+		if err := obj.SystemData.AssignProperties_To_SystemData_STATUS(&value2); err != nil {
 			return errors.Wrap(err, "converting SystemData")
 		}
-		destination.SystemData = &value3
+		destination.SystemData = &value2
 	} else {
 		destination.SystemData = nil
 	}
@@ -197,15 +206,6 @@ func (obj *Redis_STATUS) AssignProperties_To_Redis_STATUS(destination *hub.Redis
 
 // AssignProperties_From_Redis_STATUS populates this Redis_STATUS from the hub's Redis_STATUS.
 func (obj *Redis_STATUS) AssignProperties_From_Redis_STATUS(source *hub.Redis_STATUS) error {
-	if source.AccessKeys != nil {
-		var value RedisAccessKeys_STATUS
-		if err := (&value).AssignProperties_From_RedisAccessKeys_STATUS(source.AccessKeys); err != nil {
-			return errors.Wrap(err, "converting AccessKeys")
-		}
-		obj.AccessKeys = &value
-	} else {
-		obj.AccessKeys = nil
-	}
 	obj.Conditions = genruntime.CloneSlice(source.Conditions)
 	obj.EnableNonSslPort = genruntime.ClonePointer(source.EnableNonSslPort)
 	obj.HostName = genruntime.ClonePointer(source.HostName)
@@ -216,36 +216,70 @@ func (obj *Redis_STATUS) AssignProperties_From_Redis_STATUS(source *hub.Redis_ST
 	obj.Port = genruntime.ClonePointer(source.Port)
 	obj.ProvisioningState = genruntime.CastPointer[ProvisioningState_STATUS](source.ProvisioningState)
 	if source.RedisConfiguration != nil {
-		var value1 RedisConfiguration_STATUS
-		if err := (&value1).AssignProperties_From_RedisConfiguration_STATUS(source.RedisConfiguration); err != nil {
+		var value RedisConfiguration_STATUS
+		if err := (&value).AssignProperties_From_RedisConfiguration_STATUS(source.RedisConfiguration); err != nil {
 			return errors.Wrap(err, "converting RedisConfiguration")
 		}
-		obj.RedisConfiguration = &value1
+		obj.RedisConfiguration = &value
 	} else {
 		obj.RedisConfiguration = nil
 	}
 	if source.Sku != nil {
-		var value2 Sku_STATUS
-		if err := (&value2).AssignProperties_From_Sku_STATUS(source.Sku); err != nil {
+		var value1 Sku_STATUS
+		if err := (&value1).AssignProperties_From_Sku_STATUS(source.Sku); err != nil {
 			return errors.Wrap(err, "converting Sku")
 		}
-		obj.Sku = &value2
+		obj.Sku = &value1
 	} else {
 		obj.Sku = nil
 	}
 	obj.SslPort = genruntime.ClonePointer(source.SslPort)
 	if source.SystemData != nil {
-		var value3 SystemData_STATUS
-		if err := (&value3).AssignProperties_From_SystemData_STATUS(source.SystemData); err != nil {
+		var value2 SystemData_STATUS
+		if err := (&value2).AssignProperties_From_SystemData_STATUS(source.SystemData); err != nil {
 			return errors.Wrap(err, "converting SystemData")
 		}
-		obj.SystemData = &value3
+		obj.SystemData = &value2
 	} else {
 		obj.SystemData = nil
 	}
 	obj.Tags = genruntime.CloneMap(source.Tags)
 	obj.Type = genruntime.ClonePointer(source.Type)
 	obj.Zones = genruntime.CloneSlice(source.Zones)
+	return nil
+}
+
+// AssignProperties_To_RedisOperatorSpec copies this RedisOperatorSpec into the hub's RedisOperatorSpec.
+func (obj *RedisOperatorSpec) AssignProperties_To_RedisOperatorSpec(destination *hub.RedisOperatorSpec) error {
+	propertyBag := genruntime.NewPropertyBag()
+	if obj.Secrets != nil {
+		var value hub.RedisOperatorSecrets
+		if err := obj.Secrets.AssignProperties_To_RedisOperatorSecrets(&value); err != nil {
+			return errors.Wrap(err, "converting Secrets")
+		}
+		destination.Secrets = &value
+	} else {
+		destination.Secrets = nil
+	}
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+	return nil
+}
+
+// AssignProperties_From_RedisOperatorSpec populates this RedisOperatorSpec from the hub's RedisOperatorSpec.
+func (obj *RedisOperatorSpec) AssignProperties_From_RedisOperatorSpec(source *hub.RedisOperatorSpec) error {
+	if source.Secrets != nil {
+		var value RedisOperatorSecrets
+		if err := (&value).AssignProperties_From_RedisOperatorSecrets(source.Secrets); err != nil {
+			return errors.Wrap(err, "converting Secrets")
+		}
+		obj.Secrets = &value
+	} else {
+		obj.Secrets = nil
+	}
 	return nil
 }
 
@@ -303,26 +337,6 @@ func (obj *Sku) AssignProperties_From_Sku(source *hub.Sku) error {
 	} else {
 		obj.Name = ""
 	}
-	return nil
-}
-
-// AssignProperties_To_RedisAccessKeys_STATUS copies this RedisAccessKeys_STATUS into the hub's RedisAccessKeys_STATUS.
-func (obj *RedisAccessKeys_STATUS) AssignProperties_To_RedisAccessKeys_STATUS(destination *hub.RedisAccessKeys_STATUS) error {
-	propertyBag := genruntime.NewPropertyBag()
-	destination.PrimaryKey = genruntime.ClonePointer(obj.PrimaryKey)
-	destination.SecondaryKey = genruntime.ClonePointer(obj.SecondaryKey)
-	if len(propertyBag) > 0 {
-		destination.PropertyBag = propertyBag
-	} else {
-		destination.PropertyBag = nil
-	}
-	return nil
-}
-
-// AssignProperties_From_RedisAccessKeys_STATUS populates this RedisAccessKeys_STATUS from the hub's RedisAccessKeys_STATUS.
-func (obj *RedisAccessKeys_STATUS) AssignProperties_From_RedisAccessKeys_STATUS(source *hub.RedisAccessKeys_STATUS) error {
-	obj.PrimaryKey = genruntime.ClonePointer(source.PrimaryKey)
-	obj.SecondaryKey = genruntime.ClonePointer(source.SecondaryKey)
 	return nil
 }
 
@@ -391,5 +405,25 @@ func (obj *SystemData_STATUS) AssignProperties_From_SystemData_STATUS(source *hu
 	obj.CreatedBy = genruntime.ClonePointer(source.CreatedBy)
 	obj.CreatedByType = genruntime.CastPointer[CreatedByType_STATUS](source.CreatedByType)
 	obj.LastModifiedAt = genruntime.ClonePointer(source.LastModifiedAt)
+	return nil
+}
+
+// AssignProperties_To_RedisOperatorSecrets copies this RedisOperatorSecrets into the hub's RedisOperatorSecrets.
+func (obj *RedisOperatorSecrets) AssignProperties_To_RedisOperatorSecrets(destination *hub.RedisOperatorSecrets) error {
+	propertyBag := genruntime.NewPropertyBag()
+	destination.PrimaryKey = genruntime.ClonePointer(obj.PrimaryKey)
+	destination.SecondaryKey = genruntime.ClonePointer(obj.SecondaryKey)
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+	return nil
+}
+
+// AssignProperties_From_RedisOperatorSecrets populates this RedisOperatorSecrets from the hub's RedisOperatorSecrets.
+func (obj *RedisOperatorSecrets) AssignProperties_From_RedisOperatorSecrets(source *hub.RedisOperatorSecrets) error {
+	obj.PrimaryKey = genruntime.ClonePointer(source.PrimaryKey)
+	obj.SecondaryKey = genruntime.ClonePointer(source.SecondaryKey)
 	return nil
 }

@@ -45,6 +45,7 @@ func (r *ManagedCluster) StatusFromARM(armStatus any) error {
 // ManagedCluster_Spec_ARM is the ARM JSON of ManagedCluster_Spec.
 type ManagedCluster_Spec_ARM struct {
 	Name       string                              `json:"name,omitempty"`
+	Identity   *ManagedClusterIdentity_ARM         `json:"identity,omitempty"`
 	Location   *string                             `json:"location,omitempty"`
 	Properties *ManagedCluster_Spec_Properties_ARM `json:"properties,omitempty"`
 	Sku        *ManagedClusterSKU_ARM              `json:"sku,omitempty"`
@@ -64,41 +65,48 @@ type ManagedCluster_Spec_Properties_ARM struct {
 // toARM converts this ManagedCluster_Spec to its ARM payload, resolving references.
 func (obj *ManagedCluster_Spec) toARM(resolved genruntime.ResolvedReferences) (*ManagedCluster_Spec_ARM, error) {
 	result := &ManagedCluster_Spec_ARM{}
+	if obj.Identity != nil {
+		arm, err := obj.Identity.toARM(resolved)
+		if err != nil {
+			return nil, errors.Wrap(err, "converting Identity")
+		}
+		result.Identity = arm
+	}
 	value := obj.Location
 	result.Location = &value
 	result.Properties = &ManagedCluster_Spec_Properties_ARM{}
 	var list []ManagedClusterAgentPoolProfile_ARM
 	for _, item := range obj.AgentPoolProfiles {
-		arm, err := (&item).toARM(resolved)
+		arm1, err := (&item).toARM(resolved)
 		if err != nil {
 			return nil, errors.Wrap(err, "converting AgentPoolProfiles")
 		}
-		list = append(list, *arm)
+		list = append(list, *arm1)
 	}
 	result.Properties.AgentPoolProfiles = list
 	result.Properties.DNSPrefix = obj.DNSPrefix
 	result.Properties.EnableRBAC = obj.EnableRBAC
 	result.Properties.KubernetesVersion = obj.KubernetesVersion
 	if obj.ServicePrincipalProfile != nil {
-		arm1, err := obj.ServicePrincipalProfile.toARM(resolved)
+		arm2, err := obj.ServicePrincipalProfile.toARM(resolved)
 		if err != nil {
 			return nil, errors.Wrap(err, "converting ServicePrincipalProfile")
 		}
-		result.Properties.ServicePrincipalProfile = arm1
+		result.Properties.ServicePrincipalProfile = arm2
 	}
 	if obj.WindowsProfile != nil {
-		arm2, err := obj.WindowsProfile.toARM(resolved)
+		arm3, err := obj.WindowsProfile.toARM(resolved)
 		if err != nil {
 			return nil, errors.Wrap(err, "converting WindowsProfile")
 		}
-		result.Properties.WindowsProfile = arm2
+		result.Properties.WindowsProfile = arm3
 	}
 	if obj.Sku != nil {
-		arm3, err := obj.Sku.toARM(resolved)
+		arm4, err := obj.Sku.toARM(resolved)
 		if err != nil {
 			return nil, errors.Wrap(err, "converting Sku")
 		}
-		result.Sku = arm3
+		result.Sku = arm4
 	}
 	var list1 map[string]string
 	if len(obj.Tags) > 0 {
@@ -114,6 +122,7 @@ func (obj *ManagedCluster_Spec) toARM(resolved genruntime.ResolvedReferences) (*
 // ManagedCluster_STATUS_ARM is the ARM JSON of ManagedCluster_STATUS.
 type ManagedCluster_STATUS_ARM struct {
 	ID         *string                               `json:"id,omitempty"`
+	Identity   *ManagedClusterIdentity_STATUS_ARM    `json:"identity,omitempty"`
 	Location   *string                               `json:"location,omitempty"`
 	Name       *string                               `json:"name,omitempty"`
 	Properties *ManagedCluster_STATUS_Properties_ARM `json:"properties,omitempty"`
@@ -139,14 +148,19 @@ type ManagedCluster_STATUS_Properties_ARM struct {
 // fromARM sets the properties of this ManagedCluster_STATUS from an ARM response.
 func (obj *ManagedCluster_STATUS) fromARM(arm *ManagedCluster_STATUS_ARM) {
 	obj.ID = arm.ID
+	if arm.Identity != nil {
+		var value ManagedClusterIdentity_STATUS
+		value.fromARM(arm.Identity)
+		obj.Identity = &value
+	}
 	obj.Location = arm.Location
 	obj.Name = arm.Name
 	if arm.Properties != nil {
 		var list []ManagedClusterAgentPoolProfile_STATUS
 		for _, item := range arm.Properties.AgentPoolProfiles {
-			var value ManagedClusterAgentPoolProfile_STATUS
-			value.fromARM(&item)
-			list = append(list, value)
+			var value1 ManagedClusterAgentPoolProfile_STATUS
+			value1.fromARM(&item)
+			list = append(list, value1)
 		}
 		obj.AgentPoolProfiles = list
 		obj.DNSPrefix = arm.Properties.DNSPrefix
@@ -154,31 +168,31 @@ func (obj *ManagedCluster_STATUS) fromARM(arm *ManagedCluster_STATUS_ARM) {
 		obj.Fqdn = arm.Properties.Fqdn
 		obj.KubernetesVersion = arm.Properties.KubernetesVersion
 		if arm.Properties.PowerState != nil {
-			var value1 PowerState_STATUS
-			value1.fromARM(arm.Properties.PowerState)
-			obj.PowerState = &value1
+			var value2 PowerState_STATUS
+			value2.fromARM(arm.Properties.PowerState)
+			obj.PowerState = &value2
 		}
 		obj.ProvisioningState = arm.Properties.ProvisioningState
 		if arm.Properties.ServicePrincipalProfile != nil {
-			var value2 ManagedClusterServicePrincipalProfile_STATUS
-			value2.fromARM(arm.Properties.ServicePrincipalProfile)
-			obj.ServicePrincipalProfile = &value2
+			var value3 ManagedClusterServicePrincipalProfile_STATUS
+			value3.fromARM(arm.Properties.ServicePrincipalProfile)
+			obj.ServicePrincipalProfile = &value3
 		}
 		if arm.Properties.WindowsProfile != nil {
-			var value3 ManagedClusterWindowsProfile_STATUS
-			value3.fromARM(arm.Properties.WindowsProfile)
-			obj.WindowsProfile = &value3
+			var value4 ManagedClusterWindowsProfile_STATUS
+			value4.fromARM(arm.Properties.WindowsProfile)
+			obj.WindowsProfile = &value4
 		}
 	}
 	if arm.Sku != nil {
-		var value4 ManagedClusterSKU_STATUS
-		value4.fromARM(arm.Sku)
-		obj.Sku = &value4
+		var value5 ManagedClusterSKU_STATUS
+		value5.fromARM(arm.Sku)
+		obj.Sku = &value5
 	}
 	if arm.SystemData != nil {
-		var value5 SystemData_STATUS
-		value5.fromARM(arm.SystemData)
-		obj.SystemData = &value5
+		var value6 SystemData_STATUS
+		value6.fromARM(arm.SystemData)
+		obj.SystemData = &value6
 	}
 	var list1 map[string]string
 	if len(arm.Tags) > 0 {
@@ -248,6 +262,65 @@ func (obj *ManagedClusterAgentPoolProfile_STATUS) fromARM(arm *ManagedClusterAge
 	obj.VMSize = arm.VMSize
 }
 
+// ManagedClusterIdentity_ARM is the ARM JSON of ManagedClusterIdentity.
+type ManagedClusterIdentity_ARM struct {
+	Type                   *ResourceIdentityType        `json:"type,omitempty"`
+	UserAssignedIdentities map[string]map[string]string `json:"userAssignedIdentities,omitempty"`
+}
+
+// toARM converts this ManagedClusterIdentity to its ARM payload, resolving references.
+func (obj *ManagedClusterIdentity) toARM(resolved genruntime.ResolvedReferences) (*ManagedClusterIdentity_ARM, error) {
+	result := &ManagedClusterIdentity_ARM{}
+	result.Type = obj.Type
+	if len(obj.UserAssignedIdentities) > 0 {
+		identities := make(map[string]map[string]string, len(obj.UserAssignedIdentities))
+		for _, item := range obj.UserAssignedIdentities {
+			armID, err := resolved.Lookup(item.Reference)
+			if err != nil {
+				return nil, errors.Wrap(err, "resolving UserAssignedIdentities")
+			}
+			identities[armID] = map[string]string{}
+		}
+		result.UserAssignedIdentities = identities
+	}
+	return result, nil
+}
+
+// ManagedClusterIdentity_STATUS_ARM is the ARM JSON of ManagedClusterIdentity_STATUS.
+type ManagedClusterIdentity_STATUS_ARM struct {
+	PrincipalID            *string                                                             `json:"principalId,omitempty"`
+	Type                   *ResourceIdentityType_STATUS                                        `json:"type,omitempty"`
+	UserAssignedIdentities map[string]ManagedClusterIdentity_UserAssignedIdentities_STATUS_ARM `json:"userAssignedIdentities,omitempty"`
+}
+
+// fromARM sets the properties of this ManagedClusterIdentity_STATUS from an ARM response.
+func (obj *ManagedClusterIdentity_STATUS) fromARM(arm *ManagedClusterIdentity_STATUS_ARM) {
+	obj.PrincipalID = arm.PrincipalID
+	obj.Type = arm.Type
+	var list map[string]ManagedClusterIdentity_UserAssignedIdentities_STATUS
+	if len(arm.UserAssignedIdentities) > 0 {
+		list = make(map[string]ManagedClusterIdentity_UserAssignedIdentities_STATUS, len(arm.UserAssignedIdentities))
+		for key, item := range arm.UserAssignedIdentities {
+			var value ManagedClusterIdentity_UserAssignedIdentities_STATUS
+			value.fromARM(&item)
+			list[key] = value
+		}
+	}
+	obj.UserAssignedIdentities = list
+}
+
+// ManagedClusterIdentity_UserAssignedIdentities_STATUS_ARM is the ARM JSON of ManagedClusterIdentity_UserAssignedIdentities_STATUS.
+type ManagedClusterIdentity_UserAssignedIdentities_STATUS_ARM struct {
+	ClientID    *string `json:"clientId,omitempty"`
+	PrincipalID *string `json:"principalId,omitempty"`
+}
+
+// fromARM sets the properties of this ManagedClusterIdentity_UserAssignedIdentities_STATUS from an ARM response.
+func (obj *ManagedClusterIdentity_UserAssignedIdentities_STATUS) fromARM(arm *ManagedClusterIdentity_UserAssignedIdentities_STATUS_ARM) {
+	obj.ClientID = arm.ClientID
+	obj.PrincipalID = arm.PrincipalID
+}
+
 // ManagedClusterSKU_ARM is the ARM JSON of ManagedClusterSKU.
 type ManagedClusterSKU_ARM struct {
 	Name *ManagedClusterSKUName `json:"name,omitempty"`
@@ -285,20 +358,24 @@ func (obj *ManagedClusterServicePrincipalProfile) toARM(resolved genruntime.Reso
 	result := &ManagedClusterServicePrincipalProfile_ARM{}
 	value := obj.ClientID
 	result.ClientID = &value
-	result.Secret = obj.Secret
+	if obj.Secret != nil {
+		secret, err := resolved.LookupSecret(*obj.Secret)
+		if err != nil {
+			return nil, errors.Wrap(err, "resolving Secret")
+		}
+		result.Secret = &secret
+	}
 	return result, nil
 }
 
 // ManagedClusterServicePrincipalProfile_STATUS_ARM is the ARM JSON of ManagedClusterServicePrincipalProfile_STATUS.
 type ManagedClusterServicePrincipalProfile_STATUS_ARM struct {
 	ClientID *string `json:"clientId,omitempty"`
-	Secret   *string `json:"secret,omitempty"`
 }
 
 // fromARM sets the properties of this ManagedClusterServicePrincipalProfile_STATUS from an ARM response.
 func (obj *ManagedClusterServicePrincipalProfile_STATUS) fromARM(arm *ManagedClusterServicePrincipalProfile_STATUS_ARM) {
 	obj.ClientID = arm.ClientID
-	obj.Secret = arm.Secret
 }
 
 // ManagedClusterWindowsProfile_ARM is the ARM JSON of ManagedClusterWindowsProfile.
@@ -310,7 +387,13 @@ type ManagedClusterWindowsProfile_ARM struct {
 // toARM converts this ManagedClusterWindowsProfile to its ARM payload, resolving references.
 func (obj *ManagedClusterWindowsProfile) toARM(resolved genruntime.ResolvedReferences) (*ManagedClusterWindowsProfile_ARM, error) {
 	result := &ManagedClusterWindowsProfile_ARM{}
-	result.AdminPassword = obj.AdminPassword
+	if obj.AdminPassword != nil {
+		secret, err := resolved.LookupSecret(*obj.AdminPassword)
+		if err != nil {
+			return nil, errors.Wrap(err, "resolving AdminPassword")
+		}
+		result.AdminPassword = &secret
+	}
 	value := obj.AdminUsername
 	result.AdminUsername = &value
 	return result, nil
@@ -318,13 +401,11 @@ func (obj *ManagedClusterWindowsProfile) toARM(resolved genruntime.ResolvedRefer
 
 // ManagedClusterWindowsProfile_STATUS_ARM is the ARM JSON of ManagedClusterWindowsProfile_STATUS.
 type ManagedClusterWindowsProfile_STATUS_ARM struct {
-	AdminPassword *string `json:"adminPassword,omitempty"`
 	AdminUsername *string `json:"adminUsername,omitempty"`
 }
 
 // fromARM sets the properties of this ManagedClusterWindowsProfile_STATUS from an ARM response.
 func (obj *ManagedClusterWindowsProfile_STATUS) fromARM(arm *ManagedClusterWindowsProfile_STATUS_ARM) {
-	obj.AdminPassword = arm.AdminPassword
 	obj.AdminUsername = arm.AdminUsername
 }
 

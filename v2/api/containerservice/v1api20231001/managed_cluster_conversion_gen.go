@@ -87,35 +87,44 @@ func (obj *ManagedCluster_Spec) AssignProperties_To_ManagedCluster_Spec(destinat
 	destination.AzureName = obj.AzureName
 	destination.DNSPrefix = genruntime.ClonePointer(obj.DNSPrefix)
 	destination.EnableRBAC = genruntime.ClonePointer(obj.EnableRBAC)
+	if obj.Identity != nil {
+		var value hub.ManagedClusterIdentity
+		if err := obj.Identity.AssignProperties_To_ManagedClusterIdentity(&value); err != nil {
+			return errors.Wrap(err, "converting Identity")
+		}
+		destination.Identity = &value
+	} else {
+		destination.Identity = nil
+	}
 	destination.KubernetesVersion = genruntime.ClonePointer(obj.KubernetesVersion)
-	value := obj.Location
-	destination.Location = &value
+	value1 := obj.Location
+	destination.Location = &value1
 	destination.Owner = genruntime.ClonePointer(obj.Owner)
 	if obj.ServicePrincipalProfile != nil {
-		var value1 hub.ManagedClusterServicePrincipalProfile
-		if err := obj.ServicePrincipalProfile.AssignProperties_To_ManagedClusterServicePrincipalProfile(&value1); err != nil {
+		var value2 hub.ManagedClusterServicePrincipalProfile
+		if err := obj.ServicePrincipalProfile.AssignProperties_To_ManagedClusterServicePrincipalProfile(&value2); err != nil {
 			return errors.Wrap(err, "converting ServicePrincipalProfile")
 		}
-		destination.ServicePrincipalProfile = &value1
+		destination.ServicePrincipalProfile = &value2
 	} else {
 		destination.ServicePrincipalProfile = nil
 	}
 	if obj.Sku != nil {
-		var value2 hub.ManagedClusterSKU
-		if err := obj.Sku.AssignProperties_To_ManagedClusterSKU(&value2); err != nil {
+		var value3 hub.ManagedClusterSKU
+		if err := obj.Sku.AssignProperties_To_ManagedClusterSKU(&value3); err != nil {
 			return errors.Wrap(err, "converting Sku")
 		}
-		destination.Sku = &value2
+		destination.Sku = &value3
 	} else {
 		destination.Sku = nil
 	}
 	destination.Tags = genruntime.CloneMap(obj.Tags)
 	if obj.WindowsProfile != nil {
-		var value3 hub.ManagedClusterWindowsProfile
-		if err := obj.WindowsProfile.AssignProperties_To_ManagedClusterWindowsProfile(&value3); err != nil {
+		var value4 hub.ManagedClusterWindowsProfile
+		if err := obj.WindowsProfile.AssignProperties_To_ManagedClusterWindowsProfile(&value4); err != nil {
 			return errors.Wrap(err, "converting WindowsProfile")
 		}
-		destination.WindowsProfile = &value3
+		destination.WindowsProfile = &value4
 	} else {
 		destination.WindowsProfile = nil
 	}
@@ -143,6 +152,15 @@ func (obj *ManagedCluster_Spec) AssignProperties_From_ManagedCluster_Spec(source
 	obj.AzureName = source.AzureName
 	obj.DNSPrefix = genruntime.ClonePointer(source.DNSPrefix)
 	obj.EnableRBAC = genruntime.ClonePointer(source.EnableRBAC)
+	if source.Identity != nil {
+		var value ManagedClusterIdentity
+		if err := (&value).AssignProperties_From_ManagedClusterIdentity(source.Identity); err != nil {
+			return errors.Wrap(err, "converting Identity")
+		}
+		obj.Identity = &value
+	} else {
+		obj.Identity = nil
+	}
 	obj.KubernetesVersion = genruntime.ClonePointer(source.KubernetesVersion)
 	if source.Location != nil {
 		obj.Location = *source.Location
@@ -151,30 +169,30 @@ func (obj *ManagedCluster_Spec) AssignProperties_From_ManagedCluster_Spec(source
 	}
 	obj.Owner = genruntime.ClonePointer(source.Owner)
 	if source.ServicePrincipalProfile != nil {
-		var value ManagedClusterServicePrincipalProfile
-		if err := (&value).AssignProperties_From_ManagedClusterServicePrincipalProfile(source.ServicePrincipalProfile); err != nil {
+		var value1 ManagedClusterServicePrincipalProfile
+		if err := (&value1).AssignProperties_From_ManagedClusterServicePrincipalProfile(source.ServicePrincipalProfile); err != nil {
 			return errors.Wrap(err, "converting ServicePrincipalProfile")
 		}
-		obj.ServicePrincipalProfile = &value
+		obj.ServicePrincipalProfile = &value1
 	} else {
 		obj.ServicePrincipalProfile = nil
 	}
 	if source.Sku != nil {
-		var value1 ManagedClusterSKU
-		if err := (&value1).AssignProperties_From_ManagedClusterSKU(source.Sku); err != nil {
+		var value2 ManagedClusterSKU
+		if err := (&value2).AssignProperties_From_ManagedClusterSKU(source.Sku); err != nil {
 			return errors.Wrap(err, "converting Sku")
 		}
-		obj.Sku = &value1
+		obj.Sku = &value2
 	} else {
 		obj.Sku = nil
 	}
 	obj.Tags = genruntime.CloneMap(source.Tags)
 	if source.WindowsProfile != nil {
-		var value2 ManagedClusterWindowsProfile
-		if err := (&value2).AssignProperties_From_ManagedClusterWindowsProfile(source.WindowsProfile); err != nil {
+		var value3 ManagedClusterWindowsProfile
+		if err := (&value3).AssignProperties_From_ManagedClusterWindowsProfile(source.WindowsProfile); err != nil {
 			return errors.Wrap(err, "converting WindowsProfile")
 		}
-		obj.WindowsProfile = &value2
+		obj.WindowsProfile = &value3
 	} else {
 		obj.WindowsProfile = nil
 	}
@@ -200,54 +218,63 @@ func (obj *ManagedCluster_STATUS) AssignProperties_To_ManagedCluster_STATUS(dest
 	destination.EnableRBAC = genruntime.ClonePointer(obj.EnableRBAC)
 	destination.Fqdn = genruntime.ClonePointer(obj.Fqdn)
 	destination.ID = genruntime.ClonePointer(obj.ID)
+	if obj.Identity != nil {
+		var value hub.ManagedClusterIdentity_STATUS
+		if err := obj.Identity.AssignProperties_To_ManagedClusterIdentity_STATUS(&value); err != nil {
+			return errors.Wrap(err, "converting Identity")
+		}
+		destination.Identity = &value
+	} else {
+		destination.Identity = nil
+	}
 	destination.KubernetesVersion = genruntime.ClonePointer(obj.KubernetesVersion)
 	destination.Location = genruntime.ClonePointer(obj.Location)
 	destination.Name = genruntime.ClonePointer(obj.Name)
 	if obj.PowerState != nil {
-		var value hub.PowerState_STATUS
-		if err := obj.PowerState.AssignProperties_To_PowerState_STATUS(&value); err != nil {
+		var value1 hub.PowerState_STATUS
+		if err := obj.PowerState.AssignProperties_To_PowerState_STATUS(&value1); err != nil {
 			return errors.Wrap(err, "converting PowerState")
 		}
-		destination.PowerState = &value
+		destination.PowerState = &value1
 	} else {
 		destination.PowerState = nil
 	}
 	destination.ProvisioningState = genruntime.ClonePointer(obj.ProvisioningState)
 	if obj.ServicePrincipalProfile != nil {
-		var value1 hub.ManagedClusterServicePrincipalProfile_STATUS
-		if err := obj.ServicePrincipalProfile.AssignProperties_To_ManagedClusterServicePrincipalProfile_STATUS(&value1); err != nil {
+		var value2 hub.ManagedClusterServicePrincipalProfile_STATUS
+		if err := obj.ServicePrincipalProfile.AssignProperties_To_ManagedClusterServicePrincipalProfile_STATUS(&value2); err != nil {
 			return errors.Wrap(err, "converting ServicePrincipalProfile")
 		}
-		destination.ServicePrincipalProfile = &value1
+		destination.ServicePrincipalProfile = &value2
 	} else {
 		destination.ServicePrincipalProfile = nil
 	}
 	if obj.Sku != nil {
-		var value2 hub.ManagedClusterSKU_STATUS
-		if err := obj.Sku.AssignProperties_To_ManagedClusterSKU_STATUS(&value2); err != nil {
+		var value3 hub.ManagedClusterSKU_STATUS
+		if err := obj.Sku.AssignProperties_To_ManagedClusterSKU_STATUS(&value3); err != nil {
 			return errors.Wrap(err, "converting Sku")
 		}
-		destination.Sku = &value2
+		destination.Sku = &value3
 	} else {
 		destination.Sku = nil
 	}
 	if obj.SystemData != nil {
-		var value3 hub.SystemData_STATUS
-		if err := obj.SystemData.AssignProperties_To_SystemData_STATUS(&value3); err != nil {
+		var value4 hub.SystemData_STATUS
+		if err := obj.SystemData.AssignProperties_To_SystemData_STATUS(&value4); err != nil {
 			return errors.Wrap(err, "converting SystemData")
 		}
-		destination.SystemData = &value3
+		destination.SystemData = &value4
 	} else {
 		destination.SystemData = nil
 	}
 	destination.Tags = genruntime.CloneMap(obj.Tags)
 	destination.Type = genruntime.ClonePointer(obj.Type)
 	if obj.WindowsProfile != nil {
-		var value4 hub.ManagedClusterWindowsProfile_STATUS
-		if err := obj.WindowsProfile.AssignProperties_To_ManagedClusterWindowsProfile_STATUS(&value4); err != nil {
+		var value5 hub.ManagedClusterWindowsProfile_STATUS
+		if err := obj.WindowsProfile.AssignProperties_To_ManagedClusterWindowsProfile_STATUS(&value5); err != nil {
 			return errors.Wrap(err, "converting WindowsProfile")
 		}
-		destination.WindowsProfile = &value4
+		destination.WindowsProfile = &value5
 	} else {
 		destination.WindowsProfile = nil
 	}
@@ -277,54 +304,63 @@ func (obj *ManagedCluster_STATUS) AssignProperties_From_ManagedCluster_STATUS(so
 	obj.EnableRBAC = genruntime.ClonePointer(source.EnableRBAC)
 	obj.Fqdn = genruntime.ClonePointer(source.Fqdn)
 	obj.ID = genruntime.ClonePointer(source.ID)
+	if source.Identity != nil {
+		var value ManagedClusterIdentity_STATUS
+		if err := (&value).AssignProperties_From_ManagedClusterIdentity_STATUS(source.Identity); err != nil {
+			return errors.Wrap(err, "converting Identity")
+		}
+		obj.Identity = &value
+	} else {
+		obj.Identity = nil
+	}
 	obj.KubernetesVersion = genruntime.ClonePointer(source.KubernetesVersion)
 	obj.Location = genruntime.ClonePointer(source.Location)
 	obj.Name = genruntime.ClonePointer(source.Name)
 	if source.PowerState != nil {
-		var value PowerState_STATUS
-		if err := (&value).AssignProperties_From_PowerState_STATUS(source.PowerState); err != nil {
+		var value1 PowerState_STATUS
+		if err := (&value1).AssignProperties_From_PowerState_STATUS(source.PowerState); err != nil {
 			return errors.Wrap(err, "converting PowerState")
 		}
-		obj.PowerState = &value
+		obj.PowerState = &value1
 	} else {
 		obj.PowerState = nil
 	}
 	obj.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
 	if source.ServicePrincipalProfile != nil {
-		var value1 ManagedClusterServicePrincipalProfile_STATUS
-		if err := (&value1).AssignProperties_From_ManagedClusterServicePrincipalProfile_STATUS(source.ServicePrincipalProfile); err != nil {
+		var value2 ManagedClusterServicePrincipalProfile_STATUS
+		if err := (&value2).AssignProperties_From_ManagedClusterServicePrincipalProfile_STATUS(source.ServicePrincipalProfile); err != nil {
 			return errors.Wrap(err, "converting ServicePrincipalProfile")
 		}
-		obj.ServicePrincipalProfile = &value1
+		obj.ServicePrincipalProfile = &value2
 	} else {
 		obj.ServicePrincipalProfile = nil
 	}
 	if source.Sku != nil {
-		var value2 ManagedClusterSKU_STATUS
-		if err := (&value2).AssignProperties_From_ManagedClusterSKU_STATUS(source.Sku); err != nil {
+		var value3 ManagedClusterSKU_STATUS
+		if err := (&value3).AssignProperties_From_ManagedClusterSKU_STATUS(source.Sku); err != nil {
 			return errors.Wrap(err, "converting Sku")
 		}
-		obj.Sku = &value2
+		obj.Sku = &value3
 	} else {
 		obj.Sku = nil
 	}
 	if source.SystemData != nil {
-		var value3 SystemData_STATUS
-		if err := (&value3).AssignProperties_From_SystemData_STATUS(source.SystemData); err != nil {
+		var value4 SystemData_STATUS
+		if err := (&value4).AssignProperties_From_SystemData_STATUS(source.SystemData); err != nil {
 			return errors.Wrap(err, "converting SystemData")
 		}
-		obj.SystemData = &value3
+		obj.SystemData = &value4
 	} else {
 		obj.SystemData = nil
 	}
 	obj.Tags = genruntime.CloneMap(source.Tags)
 	obj.Type = genruntime.ClonePointer(source.Type)
 	if source.WindowsProfile != nil {
-		var value4 ManagedClusterWindowsProfile_STATUS
-		if err := (&value4).AssignProperties_From_ManagedClusterWindowsProfile_STATUS(source.WindowsProfile); err != nil {
+		var value5 ManagedClusterWindowsProfile_STATUS
+		if err := (&value5).AssignProperties_From_ManagedClusterWindowsProfile_STATUS(source.WindowsProfile); err != nil {
 			return errors.Wrap(err, "converting WindowsProfile")
 		}
-		obj.WindowsProfile = &value4
+		obj.WindowsProfile = &value5
 	} else {
 		obj.WindowsProfile = nil
 	}
@@ -361,6 +397,46 @@ func (obj *ManagedClusterAgentPoolProfile) AssignProperties_From_ManagedClusterA
 	obj.NodeLabels = genruntime.CloneMap(source.NodeLabels)
 	obj.OsType = genruntime.CastPointer[OSType](source.OsType)
 	obj.VMSize = genruntime.ClonePointer(source.VMSize)
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterIdentity copies this ManagedClusterIdentity into the hub's ManagedClusterIdentity.
+func (obj *ManagedClusterIdentity) AssignProperties_To_ManagedClusterIdentity(destination *hub.ManagedClusterIdentity) error {
+	propertyBag := genruntime.NewPropertyBag()
+	destination.Type = genruntime.CastPointer[string](obj.Type)
+	if obj.UserAssignedIdentities != nil {
+		list := make([]hub.UserAssignedIdentityDetails, len(obj.UserAssignedIdentities))
+		for index, item := range obj.UserAssignedIdentities {
+			if err := (&item).AssignProperties_To_UserAssignedIdentityDetails(&list[index]); err != nil {
+				return errors.Wrap(err, "converting UserAssignedIdentities")
+			}
+		}
+		destination.UserAssignedIdentities = list
+	} else {
+		destination.UserAssignedIdentities = nil
+	}
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+	return nil
+}
+
+// AssignProperties_From_ManagedClusterIdentity populates this ManagedClusterIdentity from the hub's ManagedClusterIdentity.
+func (obj *ManagedClusterIdentity) AssignProperties_From_ManagedClusterIdentity(source *hub.ManagedClusterIdentity) error {
+	obj.Type = genruntime.CastPointer[ResourceIdentityType](source.Type)
+	if source.UserAssignedIdentities != nil {
+		list := make([]UserAssignedIdentityDetails, len(source.UserAssignedIdentities))
+		for index, item := range source.UserAssignedIdentities {
+			if err := (&list[index]).AssignProperties_From_UserAssignedIdentityDetails(&item); err != nil {
+				return errors.Wrap(err, "converting UserAssignedIdentities")
+			}
+		}
+		obj.UserAssignedIdentities = list
+	} else {
+		obj.UserAssignedIdentities = nil
+	}
 	return nil
 }
 
@@ -462,6 +538,52 @@ func (obj *ManagedClusterAgentPoolProfile_STATUS) AssignProperties_From_ManagedC
 	return nil
 }
 
+// AssignProperties_To_ManagedClusterIdentity_STATUS copies this ManagedClusterIdentity_STATUS into the hub's ManagedClusterIdentity_STATUS.
+func (obj *ManagedClusterIdentity_STATUS) AssignProperties_To_ManagedClusterIdentity_STATUS(destination *hub.ManagedClusterIdentity_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag()
+	destination.PrincipalID = genruntime.ClonePointer(obj.PrincipalID)
+	destination.Type = genruntime.CastPointer[string](obj.Type)
+	if obj.UserAssignedIdentities != nil {
+		m := make(map[string]hub.ManagedClusterIdentity_UserAssignedIdentities_STATUS, len(obj.UserAssignedIdentities))
+		for key, item := range obj.UserAssignedIdentities {
+			var converted hub.ManagedClusterIdentity_UserAssignedIdentities_STATUS
+			if err := (&item).AssignProperties_To_ManagedClusterIdentity_UserAssignedIdentities_STATUS(&converted); err != nil {
+				return errors.Wrap(err, "converting UserAssignedIdentities")
+			}
+			m[key] = converted
+		}
+		destination.UserAssignedIdentities = m
+	} else {
+		destination.UserAssignedIdentities = nil
+	}
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+	return nil
+}
+
+// AssignProperties_From_ManagedClusterIdentity_STATUS populates this ManagedClusterIdentity_STATUS from the hub's ManagedClusterIdentity_STATUS.
+func (obj *ManagedClusterIdentity_STATUS) AssignProperties_From_ManagedClusterIdentity_STATUS(source *hub.ManagedClusterIdentity_STATUS) error {
+	obj.PrincipalID = genruntime.ClonePointer(source.PrincipalID)
+	obj.Type = genruntime.CastPointer[ResourceIdentityType_STATUS](source.Type)
+	if source.UserAssignedIdentities != nil {
+		m := make(map[string]ManagedClusterIdentity_UserAssignedIdentities_STATUS, len(source.UserAssignedIdentities))
+		for key, item := range source.UserAssignedIdentities {
+			var converted ManagedClusterIdentity_UserAssignedIdentities_STATUS
+			if err := (&converted).AssignProperties_From_ManagedClusterIdentity_UserAssignedIdentities_STATUS(&item); err != nil {
+				return errors.Wrap(err, "converting UserAssignedIdentities")
+			}
+			m[key] = converted
+		}
+		obj.UserAssignedIdentities = m
+	} else {
+		obj.UserAssignedIdentities = nil
+	}
+	return nil
+}
+
 // AssignProperties_To_PowerState_STATUS copies this PowerState_STATUS into the hub's PowerState_STATUS.
 func (obj *PowerState_STATUS) AssignProperties_To_PowerState_STATUS(destination *hub.PowerState_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag()
@@ -484,7 +606,6 @@ func (obj *PowerState_STATUS) AssignProperties_From_PowerState_STATUS(source *hu
 func (obj *ManagedClusterServicePrincipalProfile_STATUS) AssignProperties_To_ManagedClusterServicePrincipalProfile_STATUS(destination *hub.ManagedClusterServicePrincipalProfile_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag()
 	destination.ClientID = genruntime.ClonePointer(obj.ClientID)
-	destination.Secret = genruntime.ClonePointer(obj.Secret)
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
 	} else {
@@ -496,7 +617,6 @@ func (obj *ManagedClusterServicePrincipalProfile_STATUS) AssignProperties_To_Man
 // AssignProperties_From_ManagedClusterServicePrincipalProfile_STATUS populates this ManagedClusterServicePrincipalProfile_STATUS from the hub's ManagedClusterServicePrincipalProfile_STATUS.
 func (obj *ManagedClusterServicePrincipalProfile_STATUS) AssignProperties_From_ManagedClusterServicePrincipalProfile_STATUS(source *hub.ManagedClusterServicePrincipalProfile_STATUS) error {
 	obj.ClientID = genruntime.ClonePointer(source.ClientID)
-	obj.Secret = genruntime.ClonePointer(source.Secret)
 	return nil
 }
 
@@ -547,7 +667,6 @@ func (obj *SystemData_STATUS) AssignProperties_From_SystemData_STATUS(source *hu
 // AssignProperties_To_ManagedClusterWindowsProfile_STATUS copies this ManagedClusterWindowsProfile_STATUS into the hub's ManagedClusterWindowsProfile_STATUS.
 func (obj *ManagedClusterWindowsProfile_STATUS) AssignProperties_To_ManagedClusterWindowsProfile_STATUS(destination *hub.ManagedClusterWindowsProfile_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag()
-	destination.AdminPassword = genruntime.ClonePointer(obj.AdminPassword)
 	destination.AdminUsername = genruntime.ClonePointer(obj.AdminUsername)
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
@@ -559,7 +678,49 @@ func (obj *ManagedClusterWindowsProfile_STATUS) AssignProperties_To_ManagedClust
 
 // AssignProperties_From_ManagedClusterWindowsProfile_STATUS populates this ManagedClusterWindowsProfile_STATUS from the hub's ManagedClusterWindowsProfile_STATUS.
 func (obj *ManagedClusterWindowsProfile_STATUS) AssignProperties_From_ManagedClusterWindowsProfile_STATUS(source *hub.ManagedClusterWindowsProfile_STATUS) error {
-	obj.AdminPassword = genruntime.ClonePointer(source.AdminPassword)
 	obj.AdminUsername = genruntime.ClonePointer(source.AdminUsername)
+	return nil
+}
+
+// AssignProperties_To_UserAssignedIdentityDetails copies this UserAssignedIdentityDetails into the hub's UserAssignedIdentityDetails.
+func (obj *UserAssignedIdentityDetails) AssignProperties_To_UserAssignedIdentityDetails(destination *hub.UserAssignedIdentityDetails) error {
+	propertyBag := genruntime.NewPropertyBag()
+	value := obj.Reference
+	destination.Reference = &value
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+	return nil
+}
+
+// AssignProperties_From_UserAssignedIdentityDetails populates this UserAssignedIdentityDetails from the hub's UserAssignedIdentityDetails.
+func (obj *UserAssignedIdentityDetails) AssignProperties_From_UserAssignedIdentityDetails(source *hub.UserAssignedIdentityDetails) error {
+	if source.Reference != nil {
+		obj.Reference = *source.Reference
+	} else {
+		obj.Reference = genruntime.ResourceReference{}
+	}
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterIdentity_UserAssignedIdentities_STATUS copies this ManagedClusterIdentity_UserAssignedIdentities_STATUS into the hub's ManagedClusterIdentity_UserAssignedIdentities_STATUS.
+func (obj *ManagedClusterIdentity_UserAssignedIdentities_STATUS) AssignProperties_To_ManagedClusterIdentity_UserAssignedIdentities_STATUS(destination *hub.ManagedClusterIdentity_UserAssignedIdentities_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag()
+	destination.ClientID = genruntime.ClonePointer(obj.ClientID)
+	destination.PrincipalID = genruntime.ClonePointer(obj.PrincipalID)
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+	return nil
+}
+
+// AssignProperties_From_ManagedClusterIdentity_UserAssignedIdentities_STATUS populates this ManagedClusterIdentity_UserAssignedIdentities_STATUS from the hub's ManagedClusterIdentity_UserAssignedIdentities_STATUS.
+func (obj *ManagedClusterIdentity_UserAssignedIdentities_STATUS) AssignProperties_From_ManagedClusterIdentity_UserAssignedIdentities_STATUS(source *hub.ManagedClusterIdentity_UserAssignedIdentities_STATUS) error {
+	obj.ClientID = genruntime.ClonePointer(source.ClientID)
+	obj.PrincipalID = genruntime.ClonePointer(source.PrincipalID)
 	return nil
 }

@@ -81,6 +81,8 @@ type ManagedCluster_Spec struct {
 	DNSPrefix *string `json:"dnsPrefix,omitempty"`
 	// EnableRBAC: Whether to enable Kubernetes Role-Based Access Control.
 	EnableRBAC *bool `json:"enableRBAC,omitempty"`
+	// Identity: The identity of the managed cluster, if configured.
+	Identity *ManagedClusterIdentity `json:"identity,omitempty"`
 	// KubernetesVersion: The version of Kubernetes the Managed Cluster is running.
 	KubernetesVersion *string `json:"kubernetesVersion,omitempty"`
 	// +kubebuilder:validation:Required
@@ -113,6 +115,8 @@ type ManagedCluster_STATUS struct {
 	Fqdn *string `json:"fqdn,omitempty"`
 	// ID: Fully qualified resource ID for the resource.
 	ID *string `json:"id,omitempty"`
+	// Identity: The identity of the managed cluster, if configured.
+	Identity *ManagedClusterIdentity_STATUS `json:"identity,omitempty"`
 	// KubernetesVersion: The version of Kubernetes the Managed Cluster is running.
 	KubernetesVersion *string `json:"kubernetesVersion,omitempty"`
 	// Location: The geo-location where the resource lives.
@@ -208,6 +212,31 @@ type ManagedClusterAgentPoolProfile_STATUS struct {
 	VMSize *string `json:"vmSize,omitempty"`
 }
 
+// ManagedClusterIdentity: Identity for the managed cluster.
+type ManagedClusterIdentity struct {
+	// Type: The type of identity used for the managed cluster.
+	Type *ResourceIdentityType `json:"type,omitempty"`
+	// UserAssignedIdentities: The user identity associated with the managed cluster.
+	UserAssignedIdentities []UserAssignedIdentityDetails `json:"userAssignedIdentities,omitempty"`
+}
+
+// ManagedClusterIdentity_STATUS: Identity for the managed cluster.
+type ManagedClusterIdentity_STATUS struct {
+	// PrincipalID: The principal id of the system assigned identity which is used by master components.
+	PrincipalID *string `json:"principalId,omitempty"`
+	// Type: The type of identity used for the managed cluster.
+	Type *ResourceIdentityType_STATUS `json:"type,omitempty"`
+	// UserAssignedIdentities: The user identity associated with the managed cluster.
+	UserAssignedIdentities map[string]ManagedClusterIdentity_UserAssignedIdentities_STATUS `json:"userAssignedIdentities,omitempty"`
+}
+
+type ManagedClusterIdentity_UserAssignedIdentities_STATUS struct {
+	// ClientID: The client id of user assigned identity.
+	ClientID *string `json:"clientId,omitempty"`
+	// PrincipalID: The principal id of user assigned identity.
+	PrincipalID *string `json:"principalId,omitempty"`
+}
+
 // ManagedClusterSKU: The SKU of a Managed Cluster.
 type ManagedClusterSKU struct {
 	// Name: The name of a managed cluster SKU.
@@ -266,24 +295,21 @@ type ManagedClusterServicePrincipalProfile struct {
 	// ClientID: The ID for the service principal.
 	ClientID string `json:"clientId,omitempty"`
 	// Secret: The secret password associated with the service principal in plain text.
-	// Secret: the value is sensitive; it is not returned by Azure.
-	Secret *string `json:"secret,omitempty"`
+	// Secret: names the key of a Kubernetes Secret holding the value; the operator reads it when it sends the resource to Azure.
+	Secret *genruntime.SecretReference `json:"secret,omitempty"`
 }
 
 // ManagedClusterServicePrincipalProfile_STATUS: Information about a service principal identity for the cluster.
 type ManagedClusterServicePrincipalProfile_STATUS struct {
 	// ClientID: The ID for the service principal.
 	ClientID *string `json:"clientId,omitempty"`
-	// Secret: The secret password associated with the service principal in plain text.
-	// Secret: the value is sensitive; it is not returned by Azure.
-	Secret *string `json:"secret,omitempty"`
 }
 
 // ManagedClusterWindowsProfile: Profile for Windows VMs in the managed cluster.
 type ManagedClusterWindowsProfile struct {
 	// AdminPassword: Specifies the password of the administrator account.
-	// Secret: the value is sensitive; it is not returned by Azure.
-	AdminPassword *string `json:"adminPassword,omitempty"`
+	// Secret: names the key of a Kubernetes Secret holding the value; the operator reads it when it sends the resource to Azure.
+	AdminPassword *genruntime.SecretReference `json:"adminPassword,omitempty"`
 	// +kubebuilder:validation:Required
 	// AdminUsername: Specifies the name of the administrator account.
 	AdminUsername string `json:"adminUsername,omitempty"`
@@ -291,9 +317,6 @@ type ManagedClusterWindowsProfile struct {
 
 // ManagedClusterWindowsProfile_STATUS: Profile for Windows VMs in the managed cluster.
 type ManagedClusterWindowsProfile_STATUS struct {
-	// AdminPassword: Specifies the password of the administrator account.
-	// Secret: the value is sensitive; it is not returned by Azure.
-	AdminPassword *string `json:"adminPassword,omitempty"`
 	// AdminUsername: Specifies the name of the administrator account.
 	AdminUsername *string `json:"adminUsername,omitempty"`
 }
@@ -322,6 +345,26 @@ type PowerState_STATUS struct {
 	Code *Code_STATUS `json:"code,omitempty"`
 }
 
+// +kubebuilder:validation:Enum={"None","SystemAssigned","UserAssigned"}
+// ResourceIdentityType: The type of identity used for the managed cluster.
+type ResourceIdentityType string
+
+const (
+	ResourceIdentityType_None           ResourceIdentityType = "None"
+	ResourceIdentityType_SystemAssigned ResourceIdentityType = "SystemAssigned"
+	ResourceIdentityType_UserAssigned   ResourceIdentityType = "UserAssigned"
+)
+
+// +kubebuilder:validation:Enum={"None","SystemAssigned","UserAssigned"}
+// ResourceIdentityType_STATUS: The type of identity used for the managed cluster.
+type ResourceIdentityType_STATUS string
+
+const (
+	ResourceIdentityType_STATUS_None           ResourceIdentityType_STATUS = "None"
+	ResourceIdentityType_STATUS_SystemAssigned ResourceIdentityType_STATUS = "SystemAssigned"
+	ResourceIdentityType_STATUS_UserAssigned   ResourceIdentityType_STATUS = "UserAssigned"
+)
+
 // SystemData_STATUS: Metadata pertaining to creation and last modification of the resource.
 type SystemData_STATUS struct {
 	// CreatedAt: The timestamp of resource creation (UTC).
@@ -332,4 +375,12 @@ type SystemData_STATUS struct {
 	CreatedByType *CreatedByType_STATUS `json:"createdByType,omitempty"`
 	// LastModifiedAt: The timestamp of resource last modification (UTC).
 	LastModifiedAt *string `json:"lastModifiedAt,omitempty"`
+}
+
+// UserAssignedIdentityDetails: A user-assigned identity to assign to the resource.
+type UserAssignedIdentityDetails struct {
+	// +kubebuilder:validation:Required
+	// Reference: The identity: a ManagedIdentity UserAssignedIdentity by group, kind and name, or by ARM ID.
+	// Reference to another resource (by group, kind and name, or by ARM ID), sent to Azure as its ARM ID.
+	Reference genruntime.ResourceReference `json:"reference,omitempty"`
 }

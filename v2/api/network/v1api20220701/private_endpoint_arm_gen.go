@@ -297,7 +297,7 @@ type PrivateLinkServiceConnection_ARM struct {
 type PrivateLinkServiceConnection_Properties_ARM struct {
 	GroupIds                          []string                               `json:"groupIds,omitempty"`
 	PrivateLinkServiceConnectionState *PrivateLinkServiceConnectionState_ARM `json:"privateLinkServiceConnectionState,omitempty"`
-	PrivateLinkServiceID              *string                                `json:"privateLinkServiceId,omitempty"`
+	PrivateLinkServiceReference       *string                                `json:"privateLinkServiceId,omitempty"`
 	RequestMessage                    *string                                `json:"requestMessage,omitempty"`
 }
 
@@ -319,7 +319,13 @@ func (obj *PrivateLinkServiceConnection) toARM(resolved genruntime.ResolvedRefer
 		}
 		result.Properties.PrivateLinkServiceConnectionState = arm
 	}
-	result.Properties.PrivateLinkServiceID = obj.PrivateLinkServiceID
+	if obj.PrivateLinkServiceReference != nil {
+		armID, err := resolved.Lookup(*obj.PrivateLinkServiceReference)
+		if err != nil {
+			return nil, errors.Wrap(err, "resolving PrivateLinkServiceReference")
+		}
+		result.Properties.PrivateLinkServiceReference = &armID
+	}
 	result.Properties.RequestMessage = obj.RequestMessage
 	return result, nil
 }

@@ -412,7 +412,7 @@ func (obj *PrivateLinkServiceConnection) AssignProperties_To_PrivateLinkServiceC
 	} else {
 		destination.PrivateLinkServiceConnectionState = nil
 	}
-	destination.PrivateLinkServiceID = genruntime.ClonePointer(obj.PrivateLinkServiceID)
+	destination.PrivateLinkServiceReference = genruntime.ClonePointer(obj.PrivateLinkServiceReference)
 	destination.RequestMessage = genruntime.ClonePointer(obj.RequestMessage)
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
@@ -436,7 +436,7 @@ func (obj *PrivateLinkServiceConnection) AssignProperties_From_PrivateLinkServic
 	} else {
 		obj.PrivateLinkServiceConnectionState = nil
 	}
-	obj.PrivateLinkServiceID = genruntime.ClonePointer(source.PrivateLinkServiceID)
+	obj.PrivateLinkServiceReference = genruntime.ClonePointer(source.PrivateLinkServiceReference)
 	obj.RequestMessage = genruntime.ClonePointer(source.RequestMessage)
 	return nil
 }

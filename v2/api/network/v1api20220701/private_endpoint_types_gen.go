@@ -207,8 +207,9 @@ type PrivateLinkServiceConnection struct {
 	Name *string `json:"name,omitempty"`
 	// PrivateLinkServiceConnectionState: A collection of read-only information about the state of the connection to the remote resource.
 	PrivateLinkServiceConnectionState *PrivateLinkServiceConnectionState `json:"privateLinkServiceConnectionState,omitempty"`
-	// PrivateLinkServiceID: The resource id of private link service.
-	PrivateLinkServiceID *string `json:"privateLinkServiceId,omitempty"`
+	// PrivateLinkServiceReference: The resource id of private link service.
+	// Reference to another resource (by group, kind and name, or by ARM ID), sent to Azure as its ARM ID.
+	PrivateLinkServiceReference *genruntime.ResourceReference `json:"privateLinkServiceReference,omitempty"`
 	// RequestMessage: A message passed to the owner of the remote resource with this connection request.
 	RequestMessage *string `json:"requestMessage,omitempty"`
 }

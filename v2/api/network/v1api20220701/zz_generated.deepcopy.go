@@ -790,9 +790,9 @@ func (in *PrivateLinkServiceConnection) DeepCopyInto(out *PrivateLinkServiceConn
 		*out = new(PrivateLinkServiceConnectionState)
 		(*in).DeepCopyInto(*out)
 	}
-	if in.PrivateLinkServiceID != nil {
-		in, out := &in.PrivateLinkServiceID, &out.PrivateLinkServiceID
-		*out = new(string)
+	if in.PrivateLinkServiceReference != nil {
+		in, out := &in.PrivateLinkServiceReference, &out.PrivateLinkServiceReference
+		*out = new(genruntime.ResourceReference)
 		**out = **in
 	}
 	if in.RequestMessage != nil {
@@ -975,8 +975,8 @@ func (in *PrivateLinkServiceConnection_Properties_ARM) DeepCopyInto(out *Private
 		*out = new(PrivateLinkServiceConnectionState_ARM)
 		(*in).DeepCopyInto(*out)
 	}
-	if in.PrivateLinkServiceID != nil {
-		in, out := &in.PrivateLinkServiceID, &out.PrivateLinkServiceID
+	if in.PrivateLinkServiceReference != nil {
+		in, out := &in.PrivateLinkServiceReference, &out.PrivateLinkServiceReference
 		*out = new(string)
 		**out = **in
 	}

@@ -7,6 +7,7 @@ import (
 
 	storage20230101 "github.com/asogen/asogen/v2/api/storage/v1api20230101"
 	storage20230101s "github.com/asogen/asogen/v2/api/storage/v1api20230101/storage"
+	"github.com/asogen/asogen/v2/pkg/genericarmclient"
 	"github.com/asogen/asogen/v2/pkg/genruntime"
 	"github.com/asogen/asogen/v2/pkg/genruntime/extensions"
 	"github.com/go-logr/logr"
@@ -44,3 +45,21 @@ func (ext *StorageAccountExtension) Success(
 
 // StorageAccount must stay the hub: the build breaks here when the hub version moves.
 var _ conversion.Hub = &storage20230101s.StorageAccount{}
+
+var _ extensions.KubernetesSecretExporter = &StorageAccountExtension{}
+
+// ExportKubernetesSecrets implements extensions.KubernetesSecretExporter:
+// it narrows to the generated types and calls the hand-written ExportSecrets.
+func (ext *StorageAccountExtension) ExportKubernetesSecrets(
+	ctx context.Context,
+	obj genruntime.MetaObject,
+	values extensions.SecretValues,
+	armClient *genericarmclient.GenericClient,
+	log logr.Logger,
+) (extensions.SecretValues, error) {
+	hubObj, ok := obj.(*storage20230101s.StorageAccount)
+	if !ok {
+		return nil, unexpectedType("StorageAccountExtension.ExportKubernetesSecrets", "obj", obj, "the hub type *storage.StorageAccount from github.com/asogen/asogen/v2/api/storage/v1api20230101/storage; extensions only receive the hub version")
+	}
+	return ext.ExportSecrets(ctx, hubObj, values, armClient, log)
+}

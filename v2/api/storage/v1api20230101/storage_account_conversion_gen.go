@@ -90,12 +90,21 @@ func (obj *StorageAccount_Spec) AssignProperties_To_StorageAccount_Spec(destinat
 	} else {
 		destination.NetworkAcls = nil
 	}
+	if obj.OperatorSpec != nil {
+		var value3 hub.StorageAccountOperatorSpec
+		if err := obj.OperatorSpec.AssignProperties_To_StorageAccountOperatorSpec(&value3); err != nil {
+			return errors.Wrap(err, "converting OperatorSpec")
+		}
+		destination.OperatorSpec = &value3
+	} else {
+		destination.OperatorSpec = nil
+	}
 	destination.Owner = genruntime.ClonePointer(obj.Owner)
-	var value3 hub.Sku
-	if err := (&obj.Sku).AssignProperties_To_Sku(&value3); err != nil {
+	var value4 hub.Sku
+	if err := (&obj.Sku).AssignProperties_To_Sku(&value4); err != nil {
 		return errors.Wrap(err, "converting Sku")
 	}
-	destination.Sku = &value3
+	destination.Sku = &value4
 	destination.SupportsHTTPSTrafficOnly = genruntime.ClonePointer(obj.SupportsHTTPSTrafficOnly)
 	destination.Tags = genruntime.CloneMap(obj.Tags)
 	if len(propertyBag) > 0 {
@@ -130,6 +139,15 @@ func (obj *StorageAccount_Spec) AssignProperties_From_StorageAccount_Spec(source
 		obj.NetworkAcls = &value
 	} else {
 		obj.NetworkAcls = nil
+	}
+	if source.OperatorSpec != nil {
+		var value1 StorageAccountOperatorSpec
+		if err := (&value1).AssignProperties_From_StorageAccountOperatorSpec(source.OperatorSpec); err != nil {
+			return errors.Wrap(err, "converting OperatorSpec")
+		}
+		obj.OperatorSpec = &value1
+	} else {
+		obj.OperatorSpec = nil
 	}
 	obj.Owner = genruntime.ClonePointer(source.Owner)
 	if source.Sku != nil {
@@ -307,6 +325,40 @@ func (obj *NetworkRuleSet) AssignProperties_From_NetworkRuleSet(source *hub.Netw
 	return nil
 }
 
+// AssignProperties_To_StorageAccountOperatorSpec copies this StorageAccountOperatorSpec into the hub's StorageAccountOperatorSpec.
+func (obj *StorageAccountOperatorSpec) AssignProperties_To_StorageAccountOperatorSpec(destination *hub.StorageAccountOperatorSpec) error {
+	propertyBag := genruntime.NewPropertyBag()
+	if obj.Secrets != nil {
+		var value hub.StorageAccountOperatorSecrets
+		if err := obj.Secrets.AssignProperties_To_StorageAccountOperatorSecrets(&value); err != nil {
+			return errors.Wrap(err, "converting Secrets")
+		}
+		destination.Secrets = &value
+	} else {
+		destination.Secrets = nil
+	}
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+	return nil
+}
+
+// AssignProperties_From_StorageAccountOperatorSpec populates this StorageAccountOperatorSpec from the hub's StorageAccountOperatorSpec.
+func (obj *StorageAccountOperatorSpec) AssignProperties_From_StorageAccountOperatorSpec(source *hub.StorageAccountOperatorSpec) error {
+	if source.Secrets != nil {
+		var value StorageAccountOperatorSecrets
+		if err := (&value).AssignProperties_From_StorageAccountOperatorSecrets(source.Secrets); err != nil {
+			return errors.Wrap(err, "converting Secrets")
+		}
+		obj.Secrets = &value
+	} else {
+		obj.Secrets = nil
+	}
+	return nil
+}
+
 // AssignProperties_To_Sku copies this Sku into the hub's Sku.
 func (obj *Sku) AssignProperties_To_Sku(destination *hub.Sku) error {
 	propertyBag := genruntime.NewPropertyBag()
@@ -462,6 +514,26 @@ func (obj *IPRule) AssignProperties_From_IPRule(source *hub.IPRule) error {
 	} else {
 		obj.Value = ""
 	}
+	return nil
+}
+
+// AssignProperties_To_StorageAccountOperatorSecrets copies this StorageAccountOperatorSecrets into the hub's StorageAccountOperatorSecrets.
+func (obj *StorageAccountOperatorSecrets) AssignProperties_To_StorageAccountOperatorSecrets(destination *hub.StorageAccountOperatorSecrets) error {
+	propertyBag := genruntime.NewPropertyBag()
+	destination.Key1 = genruntime.ClonePointer(obj.Key1)
+	destination.Key2 = genruntime.ClonePointer(obj.Key2)
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+	return nil
+}
+
+// AssignProperties_From_StorageAccountOperatorSecrets populates this StorageAccountOperatorSecrets from the hub's StorageAccountOperatorSecrets.
+func (obj *StorageAccountOperatorSecrets) AssignProperties_From_StorageAccountOperatorSecrets(source *hub.StorageAccountOperatorSecrets) error {
+	obj.Key1 = genruntime.ClonePointer(source.Key1)
+	obj.Key2 = genruntime.ClonePointer(source.Key2)
 	return nil
 }
 

@@ -89,6 +89,8 @@ type StorageAccount_Spec struct {
 	MinimumTLSVersion *MinimumTLSVersion `json:"minimumTlsVersion,omitempty"`
 	// NetworkAcls: Network rule set.
 	NetworkAcls *NetworkRuleSet `json:"networkAcls,omitempty"`
+	// OperatorSpec: What the operator does beside Azure, such as exporting secrets.
+	OperatorSpec *StorageAccountOperatorSpec `json:"operatorSpec,omitempty"`
 	// +kubebuilder:validation:Required
 	// Owner: The owner of the resource.
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty"`
@@ -380,6 +382,20 @@ type Sku_STATUS struct {
 	Name *SkuName_STATUS `json:"name,omitempty"`
 	// Tier: The SKU tier.
 	Tier *SkuTier_STATUS `json:"tier,omitempty"`
+}
+
+// StorageAccountOperatorSecrets: The Kubernetes Secrets to write values Azure returns into.
+type StorageAccountOperatorSecrets struct {
+	// Key1: Where to write the key1 Azure returns (a key of a Secret in the resource's namespace).
+	Key1 *genruntime.SecretDestination `json:"key1,omitempty"`
+	// Key2: Where to write the key2 Azure returns (a key of a Secret in the resource's namespace).
+	Key2 *genruntime.SecretDestination `json:"key2,omitempty"`
+}
+
+// StorageAccountOperatorSpec: What the operator does beside Azure for this resource.
+type StorageAccountOperatorSpec struct {
+	// Secrets: The Kubernetes Secrets to write values Azure returns into.
+	Secrets *StorageAccountOperatorSecrets `json:"secrets,omitempty"`
 }
 
 // SystemData_STATUS: Metadata pertaining to creation and last modification of the resource.

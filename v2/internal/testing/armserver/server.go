@@ -90,6 +90,9 @@ func (s *Server) route(r *http.Request, rec *Request) response {
 		rec.Operation = true
 		return s.poll(r, opID, rec)
 	}
+	if path, name, ok := actionPath(r); ok {
+		return s.actionRequest(path, name, rec)
+	}
 	rid, err := parseID(r.URL.Path)
 	if err != nil {
 		return errorResponse(badRequest(CodeInvalidResourceID, err.Error()))

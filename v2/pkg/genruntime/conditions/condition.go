@@ -188,6 +188,9 @@ var (
 	// ReasonReferenceNotFound: a resource referenced by the spec does not exist yet, or has not
 	// been created in Azure yet.
 	ReasonReferenceNotFound = Reason{Name: "ReferenceNotFound", RetryClassification: RetrySlow}
+	// ReasonSecretNotFound: a Secret (or a key of it) named by the spec does not exist; the
+	// reconciler watches the Secret and tries again when it changes.
+	ReasonSecretNotFound = Reason{Name: "SecretNotFound", RetryClassification: RetrySlow}
 )
 
 // MakeReason makes a reason from a name that is not one of the predefined reasons, typically an

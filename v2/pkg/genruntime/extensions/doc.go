@@ -13,7 +13,9 @@
 //  4. PreReconciliationChecker — may stop here, before anything is written;
 //  5. ARMResourceModifier — adjusts the payload; then PUT it and follow the operation to its end;
 //  6. PostReconciliationChecker — decides whether the resource is marked Ready;
-//  7. SuccessfulCreationHandler — once, the first time the resource is Ready.
+//  7. SuccessfulCreationHandler — once, the first time the resource is Ready;
+//  8. KubernetesSecretExporter — after every reconcile that ends Ready, for a kind that exports
+//     secrets (config exportSecrets): the values written into the Secrets the user named.
 //
 // ErrorClassifier runs whenever ARM answers with an error, and Deleter when the object is deleted.
 //
@@ -72,6 +74,15 @@
 // Do not use it for defaults the user could write in the spec, for validation (admission
 // webhooks), or to hold the PUT back (PreReconciliationChecker). An error stops the PUT and shows
 // as a Warning naming ModifyARMResource.
+//
+// # KubernetesSecretExporter
+//
+// Use it when the values a kind exports (config exportSecrets, written into the Secrets named in
+// spec.operatorSpec.secrets) cannot all come from one ARM action's response: a second action, a
+// connection string built from a key and the status's host name. It receives the values the
+// config's action returned (nil when the config names none) and returns the values to write,
+// by export name; return them unchanged to keep them. Never log the values or put them in the
+// status. An error leaves the resource not Ready (Warning) and the export runs again.
 //
 // # SuccessfulCreationHandler
 //

@@ -48,7 +48,7 @@ func getInto(ctx context.Context, arm *genericarmclient.GenericClient, reg kind,
 // put sends the spec to ARM and follows the operation; an unfinished operation is kept on the
 // object as a resume token and the flow ends until the next reconcile.
 func (run *reconcileRun) put(ctx context.Context) (outcome, bool) {
-	refs, err := run.opts.Resolver.ResolveResourceReferences(ctx, run.armObj)
+	refs, err := run.resolve(ctx)
 	if err != nil {
 		return failedWith(err), true
 	}
@@ -65,6 +65,19 @@ func (run *reconcileRun) put(ctx context.Context) (outcome, bool) {
 	}
 	run.log.V(1).Info("Sent PUT", "resourceID", run.id)
 	return run.follow(ctx, poller)
+}
+
+// resolve finds the ARM IDs of the spec's references and the values of its secrets.
+func (run *reconcileRun) resolve(ctx context.Context) (genruntime.ResolvedReferences, error) {
+	refs, err := run.opts.Resolver.ResolveResourceReferences(ctx, run.armObj)
+	if err != nil {
+		return refs, err
+	}
+	secrets, err := run.opts.Resolver.ResolveSecrets(ctx, run.armObj)
+	if err != nil {
+		return refs, err
+	}
+	return refs.WithSecrets(secrets), nil
 }
 
 // followOperation resumes an operation started by an earlier reconcile.

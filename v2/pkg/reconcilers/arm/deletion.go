@@ -33,6 +33,9 @@ func (r *Reconciler) delete(ctx context.Context, log logr.Logger, obj genruntime
 	if err == nil {
 		err = result.CreateConditionError() // blocked: kept, and tried again
 	}
+	if err == nil {
+		err = r.deleteExportedSecrets(ctx, obj)
+	}
 	if err != nil {
 		return r.finish(ctx, log, obj, failedWith(err))
 	}

@@ -116,6 +116,9 @@ func (run *reconcileRun) finishAfterOperation(ctx context.Context) outcome {
 	if err := run.handleCreation(ctx); err != nil {
 		return checkError("Success", err)
 	}
+	if err := run.exportSecrets(ctx); err != nil {
+		return failedWith(errors.Wrap(err, "exporting secrets"))
+	}
 	return succeeded()
 }
 

@@ -1,6 +1,7 @@
 package arm
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/pkg/errors"
@@ -60,6 +61,18 @@ func newRegistry(resources []registration.Resource) (registry, error) {
 		out[r.GroupKind] = kind{r}
 	}
 	return out, nil
+}
+
+// sorted lists the kinds by group, then kind, so controllers are set up the same way every time.
+func (r registry) sorted() []kind {
+	out := make([]kind, 0, len(r))
+	for _, k := range r {
+		out = append(out, k)
+	}
+	slices.SortFunc(out, func(a, b kind) int {
+		return strings.Compare(a.GroupKind.String(), b.GroupKind.String())
+	})
+	return out
 }
 
 // toARMVersion converts a hub object to the API version it was written at, which talks to ARM.

@@ -38,8 +38,8 @@ func TestPrivateEndpointWaitsForApproval(t *testing.T) {
 	pe.Spec.Location = ptr("westus2")
 	pe.Spec.Subnet = &genruntime.ResourceReference{ARMID: rgID("rg-pe") + "/providers/Microsoft.Network/virtualNetworks/vn/subnets/default"}
 	pe.Spec.ManualPrivateLinkServiceConnections = []network.PrivateLinkServiceConnection{{
-		Name:                 ptr("to-storage"),
-		PrivateLinkServiceID: ptr(rgID("rg-pe") + "/providers/Microsoft.Storage/storageAccounts/sa"),
+		Name:                        ptr("to-storage"),
+		PrivateLinkServiceReference: &genruntime.ResourceReference{ARMID: rgID("rg-pe") + "/providers/Microsoft.Storage/storageAccounts/sa"},
 		PrivateLinkServiceConnectionState: &network.PrivateLinkServiceConnectionState{
 			Status: ptr("Pending"), Description: ptr("Awaiting approval"),
 		},

@@ -26,8 +26,8 @@ func approvedEndpoint(name, rg string) *network20220701.PrivateEndpoint {
 	pe.Spec.CustomNetworkInterfaceName = ptr(name + "-nic")
 	pe.Spec.Subnet = &genruntime.ResourceReference{ARMID: rgID(rg) + "/providers/Microsoft.Network/virtualNetworks/vn/subnets/default"}
 	pe.Spec.ManualPrivateLinkServiceConnections = []network20220701.PrivateLinkServiceConnection{{
-		Name:                 ptr("to-storage"),
-		PrivateLinkServiceID: ptr(rgID(rg) + "/providers/Microsoft.Storage/storageAccounts/sa"),
+		Name:                        ptr("to-storage"),
+		PrivateLinkServiceReference: &genruntime.ResourceReference{ARMID: rgID(rg) + "/providers/Microsoft.Storage/storageAccounts/sa"},
 		PrivateLinkServiceConnectionState: &network20220701.PrivateLinkServiceConnectionState{
 			Status: ptr("Approved"), Description: ptr("Auto-approved"),
 		},

@@ -1,16 +1,22 @@
 package arm
 
 import (
+	"context"
 	"strings"
 	"time"
 
 	"github.com/go-logr/logr"
 	"github.com/pkg/errors"
+	corev1 "k8s.io/api/core/v1"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/builder"
+	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/controller"
+	"sigs.k8s.io/controller-runtime/pkg/event"
 	"sigs.k8s.io/controller-runtime/pkg/predicate"
 
+	"github.com/asogen/asogen/v2/pkg/genruntime"
+	"github.com/asogen/asogen/v2/pkg/genruntime/conditions"
 	"github.com/asogen/asogen/v2/pkg/genruntime/extensions"
 	"github.com/asogen/asogen/v2/pkg/registration"
 )
@@ -26,6 +32,7 @@ type checkers struct {
 	success  extensions.SuccessFunc
 	classify extensions.ErrorClassifierFunc
 	delete   extensions.DeleteFunc
+	export   extensions.SecretExportFunc
 
 	hasSuccess, hasClassifier bool
 }
@@ -38,6 +45,7 @@ func newCheckers(reg registration.Resource, deleteFunc extensions.DeleteFunc) ch
 		modify:   extensions.CreateARMResourceModifier(reg.Extension),
 		classify: extensions.CreateErrorClassifier(reg.Extension, defaultClassification),
 		delete:   extensions.CreateDeleter(reg.Extension, deleteFunc),
+		export:   extensions.CreateKubernetesSecretExporter(reg.Extension),
 	}
 	c.owner, c.hasOwner = extensions.CreatePreReconciliationOwnerChecker(reg.Extension)
 	c.success, c.hasSuccess = extensions.CreateSuccessfulCreationHandler(reg.Extension)
@@ -52,6 +60,10 @@ func SetupControllers(mgr ctrl.Manager, resources []registration.Resource, opts 
 	opts, err := opts.withDefaults()
 	if err != nil {
 		return err
+	}
+	if !mgr.GetScheme().Recognizes(corev1.SchemeGroupVersion.WithKind("Secret")) {
+		return errors.New("the manager's scheme has no core/v1 Secret: add k8s.io/client-go/kubernetes/scheme (or core/v1) to it; " +
+			"the reconciler reads and watches the Secrets that specs reference")
 	}
 	kinds, err := newRegistry(resources)
 	if err != nil {
@@ -76,10 +88,39 @@ func setupController(mgr ctrl.Manager, reg kind, kinds registry, opts Options, l
 	// Only spec changes start a reconcile; the reconciler's own writes (finalizer, resource ID,
 	// resume token, status) do not, or every reconcile would trigger the next one. Polling,
 	// backoff and resync use RequeueAfter.
+	// What the spec depends on does too: a change of a Secret it references (the value goes into
+	// the next PUT), and an object it references becoming available in Azure (the PUT may go ahead).
 	changes := predicate.GenerationChangedPredicate{}
-	return ctrl.NewControllerManagedBy(mgr).
+	if err := indexDependencies(context.Background(), mgr, reg); err != nil {
+		return errors.Wrap(err, "indexing secrets and references")
+	}
+	b := ctrl.NewControllerManagedBy(mgr).
 		Named(name).
 		For(reg.NewHub(), builder.WithPredicates(changes)).
-		WithOptions(controller.Options{MaxConcurrentReconciles: opts.MaxConcurrentReconciles}).
-		Complete(r)
+		Watches(&corev1.Secret{}, dependents(mgr, reg, secretNamesIndex, client.Object.GetName))
+	for _, target := range kinds.sorted() {
+		key := func(o client.Object) string { return referenceKey(target.GroupKind, o.GetName()) }
+		b = b.Watches(target.NewHub(), dependents(mgr, reg, referencesIndex, key), builder.WithPredicates(becameAvailable))
+	}
+	return b.WithOptions(controller.Options{MaxConcurrentReconciles: opts.MaxConcurrentReconciles}).Complete(r)
+}
+
+// becameAvailable passes an object that references to it can now resolve to (see available),
+// or that is first seen so: not its other writes.
+var becameAvailable = predicate.Funcs{
+	CreateFunc:  func(e event.CreateEvent) bool { return available(e.Object) },
+	UpdateFunc:  func(e event.UpdateEvent) bool { return available(e.ObjectNew) && !available(e.ObjectOld) },
+	DeleteFunc:  func(event.DeleteEvent) bool { return false },
+	GenericFunc: func(event.GenericEvent) bool { return false },
+}
+
+// available reports what the resolver needs to resolve a reference to o: its resource-id
+// annotation and a Ready condition that is True.
+func available(o client.Object) bool {
+	c, ok := o.(conditions.Conditioner)
+	if !ok || o.GetAnnotations()[genruntime.ResourceIDAnnotation] == "" {
+		return false
+	}
+	ready, _ := conditions.GetCondition(c, conditions.ConditionTypeReady)
+	return ready.IsTrue()
 }

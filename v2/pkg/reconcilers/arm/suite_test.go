@@ -14,6 +14,7 @@ import (
 	"github.com/Azure/azure-sdk-for-go/sdk/azcore/policy"
 	"github.com/go-logr/logr"
 	"github.com/go-logr/logr/funcr"
+	corev1 "k8s.io/api/core/v1"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
 	ctrl "sigs.k8s.io/controller-runtime"
@@ -59,6 +60,9 @@ func runSuite(m *testing.M) (int, error) {
 		return 0, err
 	}
 	if err := apiextensionsv1.AddToScheme(scheme); err != nil { // the hub-move test edits CRDs
+		return 0, err
+	}
+	if err := corev1.AddToScheme(scheme); err != nil { // Secrets: read by the resolver, written by exporters
 		return 0, err
 	}
 	env, err := envtestutil.New(envtestutil.Options{

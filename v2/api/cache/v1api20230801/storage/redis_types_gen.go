@@ -100,6 +100,8 @@ type Redis_Spec struct {
 	Location *string `json:"location,omitempty"`
 	// MinimumTLSVersion: Requires clients to use a specified TLS version (or higher) to connect.
 	MinimumTLSVersion *string `json:"minimumTlsVersion,omitempty"`
+	// OperatorSpec: What the operator does beside Azure, such as exporting secrets.
+	OperatorSpec *RedisOperatorSpec `json:"operatorSpec,omitempty"`
 	// OriginalVersion: The API version the object was written at; the operator talks to Azure at that version.
 	OriginalVersion string `json:"originalVersion,omitempty"`
 	// Owner: The owner of the resource.
@@ -117,8 +119,6 @@ type Redis_Spec struct {
 
 // Redis_STATUS: A single Redis item in List or Get Operation.
 type Redis_STATUS struct {
-	// AccessKeys: The keys of the Redis cache.
-	AccessKeys *RedisAccessKeys_STATUS `json:"accessKeys,omitempty"`
 	// Conditions: The observed state of the resource.
 	Conditions []conditions.Condition `json:"conditions,omitempty"`
 	// EnableNonSslPort: Specifies whether the non-ssl Redis server port (6379) is enabled.
@@ -154,17 +154,6 @@ type Redis_STATUS struct {
 	Zones []string `json:"zones,omitempty"`
 }
 
-// RedisAccessKeys_STATUS: Redis cache access keys.
-type RedisAccessKeys_STATUS struct {
-	// PrimaryKey: The current primary key that clients can use to authenticate with Redis cache.
-	// Secret: the value is sensitive; it is not returned by Azure.
-	PrimaryKey  *string                `json:"primaryKey,omitempty"`
-	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
-	// SecondaryKey: The current secondary key that clients can use to authenticate with Redis cache.
-	// Secret: the value is sensitive; it is not returned by Azure.
-	SecondaryKey *string `json:"secondaryKey,omitempty"`
-}
-
 // RedisConfiguration: All Redis Settings.
 type RedisConfiguration struct {
 	// MaxmemoryPolicy: The eviction strategy used when your data won't fit within its memory limit.
@@ -183,6 +172,22 @@ type RedisConfiguration_STATUS struct {
 	// MaxmemoryReserved: Value in megabytes reserved for non-cache usage per shard.
 	MaxmemoryReserved *string                `json:"maxmemory-reserved,omitempty"`
 	PropertyBag       genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// RedisOperatorSecrets: The Kubernetes Secrets to write values Azure returns into.
+type RedisOperatorSecrets struct {
+	// PrimaryKey: Where to write the primaryKey Azure returns (a key of a Secret in the resource's namespace).
+	PrimaryKey  *genruntime.SecretDestination `json:"primaryKey,omitempty"`
+	PropertyBag genruntime.PropertyBag        `json:"$propertyBag,omitempty"`
+	// SecondaryKey: Where to write the secondaryKey Azure returns (a key of a Secret in the resource's namespace).
+	SecondaryKey *genruntime.SecretDestination `json:"secondaryKey,omitempty"`
+}
+
+// RedisOperatorSpec: What the operator does beside Azure for this resource.
+type RedisOperatorSpec struct {
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+	// Secrets: The Kubernetes Secrets to write values Azure returns into.
+	Secrets *RedisOperatorSecrets `json:"secrets,omitempty"`
 }
 
 // Sku: SKU parameters supplied to the create Redis operation.

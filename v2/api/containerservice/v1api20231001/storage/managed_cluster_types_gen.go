@@ -100,6 +100,8 @@ type ManagedCluster_Spec struct {
 	DNSPrefix *string `json:"dnsPrefix,omitempty"`
 	// EnableRBAC: Whether to enable Kubernetes Role-Based Access Control.
 	EnableRBAC *bool `json:"enableRBAC,omitempty"`
+	// Identity: The identity of the managed cluster, if configured.
+	Identity *ManagedClusterIdentity `json:"identity,omitempty"`
 	// KubernetesVersion: The version of Kubernetes the Managed Cluster is running.
 	KubernetesVersion *string `json:"kubernetesVersion,omitempty"`
 	// Location: The geo-location where the resource lives.
@@ -133,6 +135,8 @@ type ManagedCluster_STATUS struct {
 	Fqdn *string `json:"fqdn,omitempty"`
 	// ID: Fully qualified resource ID for the resource.
 	ID *string `json:"id,omitempty"`
+	// Identity: The identity of the managed cluster, if configured.
+	Identity *ManagedClusterIdentity_STATUS `json:"identity,omitempty"`
 	// KubernetesVersion: The version of Kubernetes the Managed Cluster is running.
 	KubernetesVersion *string `json:"kubernetesVersion,omitempty"`
 	// Location: The geo-location where the resource lives.
@@ -192,6 +196,34 @@ type ManagedClusterAgentPoolProfile_STATUS struct {
 	VMSize *string `json:"vmSize,omitempty"`
 }
 
+// ManagedClusterIdentity: Identity for the managed cluster.
+type ManagedClusterIdentity struct {
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+	// Type: The type of identity used for the managed cluster.
+	Type *string `json:"type,omitempty"`
+	// UserAssignedIdentities: The user identity associated with the managed cluster.
+	UserAssignedIdentities []UserAssignedIdentityDetails `json:"userAssignedIdentities,omitempty"`
+}
+
+// ManagedClusterIdentity_STATUS: Identity for the managed cluster.
+type ManagedClusterIdentity_STATUS struct {
+	// PrincipalID: The principal id of the system assigned identity which is used by master components.
+	PrincipalID *string                `json:"principalId,omitempty"`
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+	// Type: The type of identity used for the managed cluster.
+	Type *string `json:"type,omitempty"`
+	// UserAssignedIdentities: The user identity associated with the managed cluster.
+	UserAssignedIdentities map[string]ManagedClusterIdentity_UserAssignedIdentities_STATUS `json:"userAssignedIdentities,omitempty"`
+}
+
+type ManagedClusterIdentity_UserAssignedIdentities_STATUS struct {
+	// ClientID: The client id of user assigned identity.
+	ClientID *string `json:"clientId,omitempty"`
+	// PrincipalID: The principal id of user assigned identity.
+	PrincipalID *string                `json:"principalId,omitempty"`
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
 // ManagedClusterSKU: The SKU of a Managed Cluster.
 type ManagedClusterSKU struct {
 	// Name: The name of a managed cluster SKU.
@@ -216,8 +248,8 @@ type ManagedClusterServicePrincipalProfile struct {
 	ClientID    *string                `json:"clientId,omitempty"`
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 	// Secret: The secret password associated with the service principal in plain text.
-	// Secret: the value is sensitive; it is not returned by Azure.
-	Secret *string `json:"secret,omitempty"`
+	// Secret: names the key of a Kubernetes Secret holding the value; the operator reads it when it sends the resource to Azure.
+	Secret *genruntime.SecretReference `json:"secret,omitempty"`
 }
 
 // ManagedClusterServicePrincipalProfile_STATUS: Information about a service principal identity for the cluster.
@@ -225,16 +257,13 @@ type ManagedClusterServicePrincipalProfile_STATUS struct {
 	// ClientID: The ID for the service principal.
 	ClientID    *string                `json:"clientId,omitempty"`
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
-	// Secret: The secret password associated with the service principal in plain text.
-	// Secret: the value is sensitive; it is not returned by Azure.
-	Secret *string `json:"secret,omitempty"`
 }
 
 // ManagedClusterWindowsProfile: Profile for Windows VMs in the managed cluster.
 type ManagedClusterWindowsProfile struct {
 	// AdminPassword: Specifies the password of the administrator account.
-	// Secret: the value is sensitive; it is not returned by Azure.
-	AdminPassword *string `json:"adminPassword,omitempty"`
+	// Secret: names the key of a Kubernetes Secret holding the value; the operator reads it when it sends the resource to Azure.
+	AdminPassword *genruntime.SecretReference `json:"adminPassword,omitempty"`
 	// AdminUsername: Specifies the name of the administrator account.
 	AdminUsername *string                `json:"adminUsername,omitempty"`
 	PropertyBag   genruntime.PropertyBag `json:"$propertyBag,omitempty"`
@@ -242,9 +271,6 @@ type ManagedClusterWindowsProfile struct {
 
 // ManagedClusterWindowsProfile_STATUS: Profile for Windows VMs in the managed cluster.
 type ManagedClusterWindowsProfile_STATUS struct {
-	// AdminPassword: Specifies the password of the administrator account.
-	// Secret: the value is sensitive; it is not returned by Azure.
-	AdminPassword *string `json:"adminPassword,omitempty"`
 	// AdminUsername: Specifies the name of the administrator account.
 	AdminUsername *string                `json:"adminUsername,omitempty"`
 	PropertyBag   genruntime.PropertyBag `json:"$propertyBag,omitempty"`
@@ -268,4 +294,12 @@ type SystemData_STATUS struct {
 	// LastModifiedAt: The timestamp of resource last modification (UTC).
 	LastModifiedAt *string                `json:"lastModifiedAt,omitempty"`
 	PropertyBag    genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// UserAssignedIdentityDetails: A user-assigned identity to assign to the resource.
+type UserAssignedIdentityDetails struct {
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+	// Reference: The identity: a ManagedIdentity UserAssignedIdentity by group, kind and name, or by ARM ID.
+	// Reference to another resource (by group, kind and name, or by ARM ID), sent to Azure as its ARM ID.
+	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 }

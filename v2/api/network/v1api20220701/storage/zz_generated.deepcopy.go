@@ -456,9 +456,9 @@ func (in *PrivateLinkServiceConnection) DeepCopyInto(out *PrivateLinkServiceConn
 		*out = new(PrivateLinkServiceConnectionState)
 		(*in).DeepCopyInto(*out)
 	}
-	if in.PrivateLinkServiceID != nil {
-		in, out := &in.PrivateLinkServiceID, &out.PrivateLinkServiceID
-		*out = new(string)
+	if in.PrivateLinkServiceReference != nil {
+		in, out := &in.PrivateLinkServiceReference, &out.PrivateLinkServiceReference
+		*out = new(genruntime.ResourceReference)
 		**out = **in
 	}
 	if in.PropertyBag != nil {

@@ -106,6 +106,8 @@ type StorageAccount_Spec struct {
 	MinimumTLSVersion *string `json:"minimumTlsVersion,omitempty"`
 	// NetworkAcls: Network rule set.
 	NetworkAcls *NetworkRuleSet `json:"networkAcls,omitempty"`
+	// OperatorSpec: What the operator does beside Azure, such as exporting secrets.
+	OperatorSpec *StorageAccountOperatorSpec `json:"operatorSpec,omitempty"`
 	// OriginalVersion: The API version the object was written at; the operator talks to Azure at that version.
 	OriginalVersion string `json:"originalVersion,omitempty"`
 	// Owner: The owner of the resource.
@@ -227,6 +229,22 @@ type Sku_STATUS struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 	// Tier: The SKU tier.
 	Tier *string `json:"tier,omitempty"`
+}
+
+// StorageAccountOperatorSecrets: The Kubernetes Secrets to write values Azure returns into.
+type StorageAccountOperatorSecrets struct {
+	// Key1: Where to write the key1 Azure returns (a key of a Secret in the resource's namespace).
+	Key1 *genruntime.SecretDestination `json:"key1,omitempty"`
+	// Key2: Where to write the key2 Azure returns (a key of a Secret in the resource's namespace).
+	Key2        *genruntime.SecretDestination `json:"key2,omitempty"`
+	PropertyBag genruntime.PropertyBag        `json:"$propertyBag,omitempty"`
+}
+
+// StorageAccountOperatorSpec: What the operator does beside Azure for this resource.
+type StorageAccountOperatorSpec struct {
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+	// Secrets: The Kubernetes Secrets to write values Azure returns into.
+	Secrets *StorageAccountOperatorSecrets `json:"secrets,omitempty"`
 }
 
 // SystemData_STATUS: Metadata pertaining to creation and last modification of the resource.
