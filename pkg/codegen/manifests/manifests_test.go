@@ -14,7 +14,9 @@ func testModel() *astmodel.Model {
 	m := astmodel.NewModel("example.com/op", "v2/api")
 	rg := astmodel.APIPackage("resources", "2021-04-01")
 	db := astmodel.APIPackage("data", "2023-01-01")
-	name := func(ref astmodel.PackageRef, n string) astmodel.TypeName { return astmodel.TypeName{Package: ref, Name: n} }
+	name := func(ref astmodel.PackageRef, n string) astmodel.TypeName {
+		return astmodel.TypeName{Package: ref, Name: n}
+	}
 	rgPkg := m.Package(rg)
 	rgPkg.Add(&astmodel.Resource{Name: name(rg, "ResourceGroup"), Spec: name(rg, "ResourceGroup_Spec")},
 		astmodel.NewObject(name(rg, "ResourceGroup_Spec"), "", astmodel.Property{Name: "Location", JSONName: "location", Type: astmodel.StringType, Required: true}))
