@@ -16,10 +16,11 @@ type Property struct {
 	JSONName    string // the ARM JSON name
 	Type        Type
 	Required    bool
-	Secret      bool     // x-ms-secret or format: password
-	Description string   // first sentence of the spec's description
-	ARMPath     []string // JSON path in the ARM body, e.g. ["properties", "subnet"]; nil means [JSONName]
-	Reference   bool     // an embedded ARM resource kept by identity: ResourceReference in Spec, ID in Status
+	Secret      bool        // x-ms-secret or format: password
+	Description string      // first sentence of the spec's description
+	ARMPath     []string    // JSON path in the ARM body, e.g. ["properties", "subnet"]; nil means [JSONName]
+	Reference   bool        // an embedded ARM resource kept by identity: ResourceReference in Spec, ID in Status
+	Validation  *Validation // the spec's constraints on the value (Spec properties only); nil when none
 }
 
 // ARMJSONPath returns where the property lives in the ARM payload.

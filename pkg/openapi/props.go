@@ -99,12 +99,16 @@ func (p *pkgBuilder) property(rp rawProp, sd side, base string) (astmodel.Proper
 		p.badJSONName(rp)
 		return astmodel.Property{}, false
 	}
-	return astmodel.Property{
+	prop := astmodel.Property{
 		Name: name, JSONName: rp.json, Type: t, Reference: ref,
 		Required:    rp.required && sd == specSide,
 		Secret:      p.isSecret(rp.n),
 		Description: firstSentence(rp.n.s.Description),
-	}, true
+	}
+	if sd == specSide && !ref {
+		prop.Validation = p.validation(rp.n)
+	}
+	return prop, true
 }
 
 // isSecret reports x-ms-secret or format: password on the property or the schema it names.

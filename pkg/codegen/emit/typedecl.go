@@ -104,6 +104,9 @@ func fieldDoc(p astmodel.Property, storage bool) []string {
 	if p.Required && !storage {
 		doc = append(doc, "+kubebuilder:validation:Required")
 	}
+	if !storage {
+		doc = append(doc, validationMarkers(p)...)
+	}
 	doc = append(doc, describe(p.Name, p.Description)...)
 	switch {
 	case p.Name == azureNameProp:
