@@ -37,7 +37,7 @@ func (p *pkgBuilder) flatten(rp rawProp, sd side, base string) ([]astmodel.Prope
 	if !flag(rp.n, "x-ms-client-flatten") || p.dirs.has(p.group, p.version, rp.path+"."+rp.json) {
 		return nil, false
 	}
-	if rp.n.s.ReadOnly && sd == specSide {
+	if sd == specSide && p.readOnly(rp.n) {
 		return nil, true
 	}
 	rn, err := p.load.resolve(rp.n)
@@ -87,7 +87,7 @@ func (p *pkgBuilder) overLiftBudget(rp rawProp) bool {
 
 // property types one property for a side; ok is false when the side does not hold it.
 func (p *pkgBuilder) property(rp rawProp, sd side, base string) (astmodel.Property, bool) {
-	if rp.n.s.ReadOnly && sd == specSide {
+	if sd == specSide && p.readOnly(rp.n) {
 		return astmodel.Property{}, false
 	}
 	name := p.goNames.goName(rp.json)

@@ -2,6 +2,7 @@ package openapi
 
 import (
 	"regexp"
+	"strconv"
 
 	"github.com/asogen/asogen/pkg/astmodel"
 	spec "github.com/go-openapi/spec"
@@ -72,4 +73,34 @@ func firstOf[T any](a, b *T) *T {
 		return a
 	}
 	return b
+}
+
+// maxReadOnlyDepth bounds how far readOnly is looked for through $ref and allOf (a cycle of
+// either ends there; real specs need two levels).
+const maxReadOnlyDepth = 8
+
+// readOnly reports whether a property's schema is read-only where it is declared, in the
+// definition it names with $ref, or in any allOf parent of either: such a property is kept out
+// of Spec and stays in Status.
+func (p *pkgBuilder) readOnly(n node) bool {
+	return p.readOnlyAt(n, maxReadOnlyDepth)
+}
+
+func (p *pkgBuilder) readOnlyAt(n node, depth int) bool {
+	if n.s.ReadOnly {
+		return true
+	}
+	if depth == 0 {
+		return false
+	}
+	if n.refString() != "" {
+		rn, err := p.load.resolve(n)
+		return err == nil && p.readOnlyAt(rn, depth-1)
+	}
+	for i := range n.s.AllOf {
+		if p.readOnlyAt(n.child(&n.s.AllOf[i], "allOf", strconv.Itoa(i)), depth-1) {
+			return true
+		}
+	}
+	return false
 }

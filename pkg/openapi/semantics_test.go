@@ -1,0 +1,93 @@
+package openapi
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/asogen/asogen/pkg/astmodel"
+)
+
+func ptr[T any](v T) *T { return &v }
+
+// TestValidationFromSpec reads each constraint of a Spec property, from the property or from the
+// definition it names; an ECMA-only pattern is dropped and Status carries no constraints.
+func TestValidationFromSpec(t *testing.T) {
+	m, err := buildFixture(t, "semantics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref := astmodel.APIPackage("widget", "2024-01-01")
+	spec := mustObject(t, m, ref, "Widget_Spec")
+	cases := map[string]astmodel.Validation{
+		"Code":       {Pattern: "^[a-z][a-z0-9]{2,11}$", MinLength: ptr[int64](3), MaxLength: ptr[int64](12)},
+		"Tenant":     {Format: "uuid"},
+		"Size":       {Minimum: ptr(1.0), Maximum: ptr(100.0)},
+		"Ratio":      {Minimum: ptr(0.0), ExclusiveMinimum: true, Maximum: ptr(2.5)},
+		"Zones":      {MinItems: ptr[int64](1), MaxItems: ptr[int64](3)},
+		"Label":      {Pattern: "^[A-Z]+$", MaxLength: ptr[int64](20)},
+		"ShortLabel": {Pattern: "^[A-Z]+$", MaxLength: ptr[int64](8)},
+	}
+	for name, want := range cases {
+		got := mustProp(t, m, spec, name).Validation
+		if got == nil || !sameValidation(*got, want) {
+			t.Errorf("%s: got %s, want %s", name, show(got), show(&want))
+		}
+	}
+	if v := mustProp(t, m, spec, "Lookahead").Validation; v != nil {
+		t.Errorf("a pattern Go cannot compile was kept: %s", show(v))
+	}
+	for _, p := range mustObject(t, m, ref, "Widget_STATUS").Properties {
+		if p.Validation != nil {
+			t.Errorf("status property %s has constraints %s", p.Name, show(p.Validation))
+		}
+	}
+}
+
+func sameValidation(a, b astmodel.Validation) bool {
+	return a.Pattern == b.Pattern && a.Format == b.Format && a.ExclusiveMinimum == b.ExclusiveMinimum &&
+		a.ExclusiveMaximum == b.ExclusiveMaximum && eq(a.MinLength, b.MinLength) && eq(a.MaxLength, b.MaxLength) &&
+		eq(a.Minimum, b.Minimum) && eq(a.Maximum, b.Maximum) && eq(a.MinItems, b.MinItems) && eq(a.MaxItems, b.MaxItems)
+}
+
+func eq[T comparable](a, b *T) bool {
+	return (a == nil) == (b == nil) && (a == nil || *a == *b)
+}
+
+func show(v *astmodel.Validation) string {
+	if v == nil {
+		return "none"
+	}
+	return fmt.Sprintf("{pattern %q format %q length %s..%s range %s..%s (exclusive %v, %v) items %s..%s}", v.Pattern, v.Format,
+		deref(v.MinLength), deref(v.MaxLength), deref(v.Minimum), deref(v.Maximum), v.ExclusiveMinimum, v.ExclusiveMaximum,
+		deref(v.MinItems), deref(v.MaxItems))
+}
+
+func deref[T any](p *T) string {
+	if p == nil {
+		return "-"
+	}
+	return fmt.Sprint(*p)
+}
+
+// TestReadOnlyEverywhere keeps out of Spec a property read-only on itself, through the definition
+// it names (systemData, an etag string type) or through an allOf parent; Status keeps them all.
+func TestReadOnlyEverywhere(t *testing.T) {
+	m, err := buildFixture(t, "semantics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref := astmodel.APIPackage("widget", "2024-01-01")
+	spec := mustObject(t, m, ref, "Widget_Spec")
+	status := mustObject(t, m, ref, "Widget_STATUS")
+	for _, name := range []string{"SystemData", "Audit", "Etag"} {
+		if _, ok := spec.Property(name); ok {
+			t.Errorf("read-only %s is in Spec", name)
+		}
+		mustProp(t, m, status, name)
+	}
+	mustProp(t, m, spec, "Location")
+	if _, ok := m.Packages[ref].Object("SystemData"); ok {
+		t.Error("a Spec-side SystemData object was generated")
+	}
+	mustObject(t, m, ref, "SystemData_STATUS")
+}
