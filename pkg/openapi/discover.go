@@ -18,6 +18,7 @@ type putOp struct {
 	body *node // the body parameter's schema, nil when there is none
 	resp *node // the 200 (or 201) response schema: what Azure returns; nil when there is none
 	info pathInfo
+	name *astmodel.Validation // constraints of the path parameter naming the resource (AzureName)
 }
 
 // pathInfo is what the URL template says about a resource.
@@ -36,7 +37,8 @@ func putOps(files []*document) []putOp {
 	for _, d := range files {
 		for _, p := range slices.Sorted(maps.Keys(d.puts)) {
 			op := d.puts[p]
-			out = append(out, putOp{doc: d, path: p, body: bodySchema(d, p, op), resp: responseSchema(d, p, op), info: describePath(p)})
+			out = append(out, putOp{doc: d, path: p, body: bodySchema(d, p, op), resp: responseSchema(d, p, op), info: describePath(p),
+				name: nameValidation(d, p, op)})
 		}
 	}
 	return out
@@ -45,18 +47,24 @@ func putOps(files []*document) []putOp {
 // bodySchema returns the schema of the operation's body parameter.
 func bodySchema(d *document, path string, op *spec.Operation) *node {
 	for i, prm := range op.Parameters {
-		if prm.Ref.String() != "" {
-			name := strings.TrimPrefix(prm.Ref.String(), "#/parameters/")
-			if shared, ok := d.Parameters[name]; ok {
-				prm = shared
-			}
-		}
+		prm = localParam(d, prm)
 		if prm.In == "body" && prm.Schema != nil {
 			ptr := "/paths/" + escape(path) + "/put/parameters/" + strconv.Itoa(i) + "/schema"
 			return &node{s: prm.Schema, doc: d, ptr: ptr}
 		}
 	}
 	return nil
+}
+
+// localParam returns the document's shared parameter a "#/parameters/..." reference names, or
+// prm itself.
+func localParam(d *document, prm spec.Parameter) spec.Parameter {
+	if prm.Ref.String() != "" {
+		if shared, ok := d.Parameters[strings.TrimPrefix(prm.Ref.String(), "#/parameters/")]; ok {
+			return shared
+		}
+	}
+	return prm
 }
 
 // responseSchema returns the schema of the 200 response, or else the 201 response.

@@ -100,7 +100,7 @@ func (p *pkgBuilder) buildResource(r *config.Resource) {
 			return
 		}
 	}
-	if !p.resourceObjects(res, def, returned) {
+	if !p.resourceObjects(res, def, returned, op.name) {
 		return
 	}
 	p.pkg.Add(res)
@@ -108,9 +108,10 @@ func (p *pkgBuilder) buildResource(r *config.Resource) {
 }
 
 // resourceObjects builds <Kind>_Spec from the PUT body and <Kind>_STATUS from what the PUT returns.
-func (p *pkgBuilder) resourceObjects(res *astmodel.Resource, def, returned node) bool {
+// name holds the constraints of the resource's name (AzureName), nil when there are none.
+func (p *pkgBuilder) resourceObjects(res *astmodel.Resource, def, returned node, name *astmodel.Validation) bool {
 	specProps := []astmodel.Property{{Name: "AzureName", JSONName: "azureName", Type: astmodel.StringType,
-		Description: "The name of the resource in Azure."}}
+		Description: "The name of the resource in Azure.", Validation: name}}
 	if res.Owner != nil {
 		specProps = append(specProps, astmodel.Property{Name: "Owner", JSONName: "owner",
 			Type: astmodel.KnownResourceReferenceType, Required: true, Description: "The owner of the resource."})

@@ -26,6 +26,7 @@ func TestValidationFromSpec(t *testing.T) {
 		"Zones":      {MinItems: ptr[int64](1), MaxItems: ptr[int64](3)},
 		"Label":      {Pattern: "^[A-Z]+$", MaxLength: ptr[int64](20)},
 		"ShortLabel": {Pattern: "^[A-Z]+$", MaxLength: ptr[int64](8)},
+		"AzureName":  {Pattern: "^[a-z0-9-]+$", MinLength: ptr[int64](3), MaxLength: ptr[int64](24)}, // the path's name parameter
 	}
 	for name, want := range cases {
 		got := mustProp(t, m, spec, name).Validation

@@ -3,6 +3,7 @@ package openapi
 import (
 	"regexp"
 	"strconv"
+	"strings"
 
 	"github.com/asogen/asogen/pkg/astmodel"
 	spec "github.com/go-openapi/spec"
@@ -103,4 +104,26 @@ func (p *pkgBuilder) readOnlyAt(n node, depth int) bool {
 		}
 	}
 	return false
+}
+
+// nameValidation returns the constraints of the path parameter that names the resource (the
+// last segment of the PUT URL, e.g. "{accountName}"): they become AzureName's. nil when none.
+func nameValidation(d *document, path string, op *spec.Operation) *astmodel.Validation {
+	segs := strings.Split(strings.Trim(path, "/"), "/")
+	last := segs[len(segs)-1]
+	if !isParam(last) {
+		return nil
+	}
+	for _, prm := range op.Parameters {
+		prm = localParam(d, prm)
+		if prm.In == "path" && prm.Name == strings.Trim(last, "{}") {
+			v := constraints(&spec.Schema{SchemaProps: spec.SchemaProps{Pattern: prm.Pattern,
+				MinLength: prm.MinLength, MaxLength: prm.MaxLength}})
+			if v.IsZero() {
+				return nil
+			}
+			return v
+		}
+	}
+	return nil
 }

@@ -75,32 +75,41 @@ func (obj *ManagedCluster_Spec) AssignProperties_To_ManagedCluster_Spec(destinat
 	destination.KubernetesVersion = genruntime.ClonePointer(obj.KubernetesVersion)
 	value := obj.Location
 	destination.Location = &value
+	if obj.NetworkProfile != nil {
+		var value1 hub.ContainerServiceNetworkProfile
+		if err := obj.NetworkProfile.AssignProperties_To_ContainerServiceNetworkProfile(&value1); err != nil {
+			return errors.Wrap(err, "converting NetworkProfile")
+		}
+		destination.NetworkProfile = &value1
+	} else {
+		destination.NetworkProfile = nil
+	}
 	destination.Owner = genruntime.ClonePointer(obj.Owner)
 	if obj.ServicePrincipalProfile != nil {
-		var value1 hub.ManagedClusterServicePrincipalProfile
-		if err := obj.ServicePrincipalProfile.AssignProperties_To_ManagedClusterServicePrincipalProfile(&value1); err != nil {
+		var value2 hub.ManagedClusterServicePrincipalProfile
+		if err := obj.ServicePrincipalProfile.AssignProperties_To_ManagedClusterServicePrincipalProfile(&value2); err != nil {
 			return errors.Wrap(err, "converting ServicePrincipalProfile")
 		}
-		destination.ServicePrincipalProfile = &value1
+		destination.ServicePrincipalProfile = &value2
 	} else {
 		destination.ServicePrincipalProfile = nil
 	}
 	if obj.Sku != nil {
-		var value2 hub.ManagedClusterSKU
-		if err := obj.Sku.AssignProperties_To_ManagedClusterSKU(&value2); err != nil {
+		var value3 hub.ManagedClusterSKU
+		if err := obj.Sku.AssignProperties_To_ManagedClusterSKU(&value3); err != nil {
 			return errors.Wrap(err, "converting Sku")
 		}
-		destination.Sku = &value2
+		destination.Sku = &value3
 	} else {
 		destination.Sku = nil
 	}
 	destination.Tags = genruntime.CloneMap(obj.Tags)
 	if obj.WindowsProfile != nil {
-		var value3 hub.ManagedClusterWindowsProfile
-		if err := obj.WindowsProfile.AssignProperties_To_ManagedClusterWindowsProfile(&value3); err != nil {
+		var value4 hub.ManagedClusterWindowsProfile
+		if err := obj.WindowsProfile.AssignProperties_To_ManagedClusterWindowsProfile(&value4); err != nil {
 			return errors.Wrap(err, "converting WindowsProfile")
 		}
-		destination.WindowsProfile = &value3
+		destination.WindowsProfile = &value4
 	} else {
 		destination.WindowsProfile = nil
 	}
@@ -134,32 +143,41 @@ func (obj *ManagedCluster_Spec) AssignProperties_From_ManagedCluster_Spec(source
 	} else {
 		obj.Location = ""
 	}
+	if source.NetworkProfile != nil {
+		var value ContainerServiceNetworkProfile
+		if err := (&value).AssignProperties_From_ContainerServiceNetworkProfile(source.NetworkProfile); err != nil {
+			return errors.Wrap(err, "converting NetworkProfile")
+		}
+		obj.NetworkProfile = &value
+	} else {
+		obj.NetworkProfile = nil
+	}
 	obj.Owner = genruntime.ClonePointer(source.Owner)
 	if source.ServicePrincipalProfile != nil {
-		var value ManagedClusterServicePrincipalProfile
-		if err := (&value).AssignProperties_From_ManagedClusterServicePrincipalProfile(source.ServicePrincipalProfile); err != nil {
+		var value1 ManagedClusterServicePrincipalProfile
+		if err := (&value1).AssignProperties_From_ManagedClusterServicePrincipalProfile(source.ServicePrincipalProfile); err != nil {
 			return errors.Wrap(err, "converting ServicePrincipalProfile")
 		}
-		obj.ServicePrincipalProfile = &value
+		obj.ServicePrincipalProfile = &value1
 	} else {
 		obj.ServicePrincipalProfile = nil
 	}
 	if source.Sku != nil {
-		var value1 ManagedClusterSKU
-		if err := (&value1).AssignProperties_From_ManagedClusterSKU(source.Sku); err != nil {
+		var value2 ManagedClusterSKU
+		if err := (&value2).AssignProperties_From_ManagedClusterSKU(source.Sku); err != nil {
 			return errors.Wrap(err, "converting Sku")
 		}
-		obj.Sku = &value1
+		obj.Sku = &value2
 	} else {
 		obj.Sku = nil
 	}
 	obj.Tags = genruntime.CloneMap(source.Tags)
 	if source.WindowsProfile != nil {
-		var value2 ManagedClusterWindowsProfile
-		if err := (&value2).AssignProperties_From_ManagedClusterWindowsProfile(source.WindowsProfile); err != nil {
+		var value3 ManagedClusterWindowsProfile
+		if err := (&value3).AssignProperties_From_ManagedClusterWindowsProfile(source.WindowsProfile); err != nil {
 			return errors.Wrap(err, "converting WindowsProfile")
 		}
-		obj.WindowsProfile = &value2
+		obj.WindowsProfile = &value3
 	} else {
 		obj.WindowsProfile = nil
 	}
@@ -188,51 +206,60 @@ func (obj *ManagedCluster_STATUS) AssignProperties_To_ManagedCluster_STATUS(dest
 	destination.KubernetesVersion = genruntime.ClonePointer(obj.KubernetesVersion)
 	destination.Location = genruntime.ClonePointer(obj.Location)
 	destination.Name = genruntime.ClonePointer(obj.Name)
+	if obj.NetworkProfile != nil {
+		var value hub.ContainerServiceNetworkProfile_STATUS
+		if err := obj.NetworkProfile.AssignProperties_To_ContainerServiceNetworkProfile_STATUS(&value); err != nil {
+			return errors.Wrap(err, "converting NetworkProfile")
+		}
+		destination.NetworkProfile = &value
+	} else {
+		destination.NetworkProfile = nil
+	}
 	if obj.PowerState != nil {
-		var value hub.PowerState_STATUS
-		if err := obj.PowerState.AssignProperties_To_PowerState_STATUS(&value); err != nil {
+		var value1 hub.PowerState_STATUS
+		if err := obj.PowerState.AssignProperties_To_PowerState_STATUS(&value1); err != nil {
 			return errors.Wrap(err, "converting PowerState")
 		}
-		destination.PowerState = &value
+		destination.PowerState = &value1
 	} else {
 		destination.PowerState = nil
 	}
 	destination.ProvisioningState = genruntime.ClonePointer(obj.ProvisioningState)
 	if obj.ServicePrincipalProfile != nil {
-		var value1 hub.ManagedClusterServicePrincipalProfile_STATUS
-		if err := obj.ServicePrincipalProfile.AssignProperties_To_ManagedClusterServicePrincipalProfile_STATUS(&value1); err != nil {
+		var value2 hub.ManagedClusterServicePrincipalProfile_STATUS
+		if err := obj.ServicePrincipalProfile.AssignProperties_To_ManagedClusterServicePrincipalProfile_STATUS(&value2); err != nil {
 			return errors.Wrap(err, "converting ServicePrincipalProfile")
 		}
-		destination.ServicePrincipalProfile = &value1
+		destination.ServicePrincipalProfile = &value2
 	} else {
 		destination.ServicePrincipalProfile = nil
 	}
 	if obj.Sku != nil {
-		var value2 hub.ManagedClusterSKU_STATUS
-		if err := obj.Sku.AssignProperties_To_ManagedClusterSKU_STATUS(&value2); err != nil {
+		var value3 hub.ManagedClusterSKU_STATUS
+		if err := obj.Sku.AssignProperties_To_ManagedClusterSKU_STATUS(&value3); err != nil {
 			return errors.Wrap(err, "converting Sku")
 		}
-		destination.Sku = &value2
+		destination.Sku = &value3
 	} else {
 		destination.Sku = nil
 	}
 	if obj.SystemData != nil {
-		var value3 hub.SystemData_STATUS
-		if err := obj.SystemData.AssignProperties_To_SystemData_STATUS(&value3); err != nil {
+		var value4 hub.SystemData_STATUS
+		if err := obj.SystemData.AssignProperties_To_SystemData_STATUS(&value4); err != nil {
 			return errors.Wrap(err, "converting SystemData")
 		}
-		destination.SystemData = &value3
+		destination.SystemData = &value4
 	} else {
 		destination.SystemData = nil
 	}
 	destination.Tags = genruntime.CloneMap(obj.Tags)
 	destination.Type = genruntime.ClonePointer(obj.Type)
 	if obj.WindowsProfile != nil {
-		var value4 hub.ManagedClusterWindowsProfile_STATUS
-		if err := obj.WindowsProfile.AssignProperties_To_ManagedClusterWindowsProfile_STATUS(&value4); err != nil {
+		var value5 hub.ManagedClusterWindowsProfile_STATUS
+		if err := obj.WindowsProfile.AssignProperties_To_ManagedClusterWindowsProfile_STATUS(&value5); err != nil {
 			return errors.Wrap(err, "converting WindowsProfile")
 		}
-		destination.WindowsProfile = &value4
+		destination.WindowsProfile = &value5
 	} else {
 		destination.WindowsProfile = nil
 	}
@@ -265,51 +292,60 @@ func (obj *ManagedCluster_STATUS) AssignProperties_From_ManagedCluster_STATUS(so
 	obj.KubernetesVersion = genruntime.ClonePointer(source.KubernetesVersion)
 	obj.Location = genruntime.ClonePointer(source.Location)
 	obj.Name = genruntime.ClonePointer(source.Name)
+	if source.NetworkProfile != nil {
+		var value ContainerServiceNetworkProfile_STATUS
+		if err := (&value).AssignProperties_From_ContainerServiceNetworkProfile_STATUS(source.NetworkProfile); err != nil {
+			return errors.Wrap(err, "converting NetworkProfile")
+		}
+		obj.NetworkProfile = &value
+	} else {
+		obj.NetworkProfile = nil
+	}
 	if source.PowerState != nil {
-		var value PowerState_STATUS
-		if err := (&value).AssignProperties_From_PowerState_STATUS(source.PowerState); err != nil {
+		var value1 PowerState_STATUS
+		if err := (&value1).AssignProperties_From_PowerState_STATUS(source.PowerState); err != nil {
 			return errors.Wrap(err, "converting PowerState")
 		}
-		obj.PowerState = &value
+		obj.PowerState = &value1
 	} else {
 		obj.PowerState = nil
 	}
 	obj.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
 	if source.ServicePrincipalProfile != nil {
-		var value1 ManagedClusterServicePrincipalProfile_STATUS
-		if err := (&value1).AssignProperties_From_ManagedClusterServicePrincipalProfile_STATUS(source.ServicePrincipalProfile); err != nil {
+		var value2 ManagedClusterServicePrincipalProfile_STATUS
+		if err := (&value2).AssignProperties_From_ManagedClusterServicePrincipalProfile_STATUS(source.ServicePrincipalProfile); err != nil {
 			return errors.Wrap(err, "converting ServicePrincipalProfile")
 		}
-		obj.ServicePrincipalProfile = &value1
+		obj.ServicePrincipalProfile = &value2
 	} else {
 		obj.ServicePrincipalProfile = nil
 	}
 	if source.Sku != nil {
-		var value2 ManagedClusterSKU_STATUS
-		if err := (&value2).AssignProperties_From_ManagedClusterSKU_STATUS(source.Sku); err != nil {
+		var value3 ManagedClusterSKU_STATUS
+		if err := (&value3).AssignProperties_From_ManagedClusterSKU_STATUS(source.Sku); err != nil {
 			return errors.Wrap(err, "converting Sku")
 		}
-		obj.Sku = &value2
+		obj.Sku = &value3
 	} else {
 		obj.Sku = nil
 	}
 	if source.SystemData != nil {
-		var value3 SystemData_STATUS
-		if err := (&value3).AssignProperties_From_SystemData_STATUS(source.SystemData); err != nil {
+		var value4 SystemData_STATUS
+		if err := (&value4).AssignProperties_From_SystemData_STATUS(source.SystemData); err != nil {
 			return errors.Wrap(err, "converting SystemData")
 		}
-		obj.SystemData = &value3
+		obj.SystemData = &value4
 	} else {
 		obj.SystemData = nil
 	}
 	obj.Tags = genruntime.CloneMap(source.Tags)
 	obj.Type = genruntime.ClonePointer(source.Type)
 	if source.WindowsProfile != nil {
-		var value4 ManagedClusterWindowsProfile_STATUS
-		if err := (&value4).AssignProperties_From_ManagedClusterWindowsProfile_STATUS(source.WindowsProfile); err != nil {
+		var value5 ManagedClusterWindowsProfile_STATUS
+		if err := (&value5).AssignProperties_From_ManagedClusterWindowsProfile_STATUS(source.WindowsProfile); err != nil {
 			return errors.Wrap(err, "converting WindowsProfile")
 		}
-		obj.WindowsProfile = &value4
+		obj.WindowsProfile = &value5
 	} else {
 		obj.WindowsProfile = nil
 	}
@@ -346,6 +382,42 @@ func (obj *ManagedClusterAgentPoolProfile) AssignProperties_From_ManagedClusterA
 	obj.NodeLabels = genruntime.CloneMap(source.NodeLabels)
 	obj.OsType = genruntime.CastPointer[OSType](source.OsType)
 	obj.VMSize = genruntime.ClonePointer(source.VMSize)
+	return nil
+}
+
+// AssignProperties_To_ContainerServiceNetworkProfile copies this ContainerServiceNetworkProfile into the hub's ContainerServiceNetworkProfile.
+func (obj *ContainerServiceNetworkProfile) AssignProperties_To_ContainerServiceNetworkProfile(destination *hub.ContainerServiceNetworkProfile) error {
+	propertyBag := genruntime.NewPropertyBag()
+	if obj.LoadBalancerProfile != nil {
+		var value hub.ManagedClusterLoadBalancerProfile
+		if err := obj.LoadBalancerProfile.AssignProperties_To_ManagedClusterLoadBalancerProfile(&value); err != nil {
+			return errors.Wrap(err, "converting LoadBalancerProfile")
+		}
+		destination.LoadBalancerProfile = &value
+	} else {
+		destination.LoadBalancerProfile = nil
+	}
+	destination.PodCidr = genruntime.ClonePointer(obj.PodCidr)
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+	return nil
+}
+
+// AssignProperties_From_ContainerServiceNetworkProfile populates this ContainerServiceNetworkProfile from the hub's ContainerServiceNetworkProfile.
+func (obj *ContainerServiceNetworkProfile) AssignProperties_From_ContainerServiceNetworkProfile(source *hub.ContainerServiceNetworkProfile) error {
+	if source.LoadBalancerProfile != nil {
+		var value ManagedClusterLoadBalancerProfile
+		if err := (&value).AssignProperties_From_ManagedClusterLoadBalancerProfile(source.LoadBalancerProfile); err != nil {
+			return errors.Wrap(err, "converting LoadBalancerProfile")
+		}
+		obj.LoadBalancerProfile = &value
+	} else {
+		obj.LoadBalancerProfile = nil
+	}
+	obj.PodCidr = genruntime.ClonePointer(source.PodCidr)
 	return nil
 }
 
@@ -444,6 +516,42 @@ func (obj *ManagedClusterAgentPoolProfile_STATUS) AssignProperties_From_ManagedC
 	obj.NodeLabels = genruntime.CloneMap(source.NodeLabels)
 	obj.OsType = genruntime.CastPointer[OSType_STATUS](source.OsType)
 	obj.VMSize = genruntime.ClonePointer(source.VMSize)
+	return nil
+}
+
+// AssignProperties_To_ContainerServiceNetworkProfile_STATUS copies this ContainerServiceNetworkProfile_STATUS into the hub's ContainerServiceNetworkProfile_STATUS.
+func (obj *ContainerServiceNetworkProfile_STATUS) AssignProperties_To_ContainerServiceNetworkProfile_STATUS(destination *hub.ContainerServiceNetworkProfile_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag()
+	if obj.LoadBalancerProfile != nil {
+		var value hub.ManagedClusterLoadBalancerProfile_STATUS
+		if err := obj.LoadBalancerProfile.AssignProperties_To_ManagedClusterLoadBalancerProfile_STATUS(&value); err != nil {
+			return errors.Wrap(err, "converting LoadBalancerProfile")
+		}
+		destination.LoadBalancerProfile = &value
+	} else {
+		destination.LoadBalancerProfile = nil
+	}
+	destination.PodCidr = genruntime.ClonePointer(obj.PodCidr)
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+	return nil
+}
+
+// AssignProperties_From_ContainerServiceNetworkProfile_STATUS populates this ContainerServiceNetworkProfile_STATUS from the hub's ContainerServiceNetworkProfile_STATUS.
+func (obj *ContainerServiceNetworkProfile_STATUS) AssignProperties_From_ContainerServiceNetworkProfile_STATUS(source *hub.ContainerServiceNetworkProfile_STATUS) error {
+	if source.LoadBalancerProfile != nil {
+		var value ManagedClusterLoadBalancerProfile_STATUS
+		if err := (&value).AssignProperties_From_ManagedClusterLoadBalancerProfile_STATUS(source.LoadBalancerProfile); err != nil {
+			return errors.Wrap(err, "converting LoadBalancerProfile")
+		}
+		obj.LoadBalancerProfile = &value
+	} else {
+		obj.LoadBalancerProfile = nil
+	}
+	obj.PodCidr = genruntime.ClonePointer(source.PodCidr)
 	return nil
 }
 
@@ -546,5 +654,41 @@ func (obj *ManagedClusterWindowsProfile_STATUS) AssignProperties_To_ManagedClust
 func (obj *ManagedClusterWindowsProfile_STATUS) AssignProperties_From_ManagedClusterWindowsProfile_STATUS(source *hub.ManagedClusterWindowsProfile_STATUS) error {
 	obj.AdminPassword = genruntime.ClonePointer(source.AdminPassword)
 	obj.AdminUsername = genruntime.ClonePointer(source.AdminUsername)
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterLoadBalancerProfile copies this ManagedClusterLoadBalancerProfile into the hub's ManagedClusterLoadBalancerProfile.
+func (obj *ManagedClusterLoadBalancerProfile) AssignProperties_To_ManagedClusterLoadBalancerProfile(destination *hub.ManagedClusterLoadBalancerProfile) error {
+	propertyBag := genruntime.NewPropertyBag()
+	destination.IdleTimeoutInMinutes = genruntime.ClonePointer(obj.IdleTimeoutInMinutes)
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+	return nil
+}
+
+// AssignProperties_From_ManagedClusterLoadBalancerProfile populates this ManagedClusterLoadBalancerProfile from the hub's ManagedClusterLoadBalancerProfile.
+func (obj *ManagedClusterLoadBalancerProfile) AssignProperties_From_ManagedClusterLoadBalancerProfile(source *hub.ManagedClusterLoadBalancerProfile) error {
+	obj.IdleTimeoutInMinutes = genruntime.ClonePointer(source.IdleTimeoutInMinutes)
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterLoadBalancerProfile_STATUS copies this ManagedClusterLoadBalancerProfile_STATUS into the hub's ManagedClusterLoadBalancerProfile_STATUS.
+func (obj *ManagedClusterLoadBalancerProfile_STATUS) AssignProperties_To_ManagedClusterLoadBalancerProfile_STATUS(destination *hub.ManagedClusterLoadBalancerProfile_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag()
+	destination.IdleTimeoutInMinutes = genruntime.ClonePointer(obj.IdleTimeoutInMinutes)
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+	return nil
+}
+
+// AssignProperties_From_ManagedClusterLoadBalancerProfile_STATUS populates this ManagedClusterLoadBalancerProfile_STATUS from the hub's ManagedClusterLoadBalancerProfile_STATUS.
+func (obj *ManagedClusterLoadBalancerProfile_STATUS) AssignProperties_From_ManagedClusterLoadBalancerProfile_STATUS(source *hub.ManagedClusterLoadBalancerProfile_STATUS) error {
+	obj.IdleTimeoutInMinutes = genruntime.ClonePointer(source.IdleTimeoutInMinutes)
 	return nil
 }
