@@ -32,10 +32,10 @@ func TestValidationMarkers(t *testing.T) {
 	api := string(files[path.Join(rel, "api/widget/v1api20240101/widget_types_gen.go")])
 	spec := goStruct(t, api, "Widget_Spec")
 	for _, m := range []string{
-		"MinLength=3\n\t// +kubebuilder:validation:MaxLength=24\n\t// +kubebuilder:validation:Pattern=\"^[a-z0-9-]+$\"",
+		"MinLength=3\n\t// +kubebuilder:validation:MaxLength=12\n\t// +kubebuilder:validation:Pattern=\"^[a-z0-9-]+$\"",
 		"MinLength=3\n\t// +kubebuilder:validation:MaxLength=12\n\t// +kubebuilder:validation:Pattern=\"^[a-z][a-z0-9]{2,11}$\"",
 		"Minimum=0\n\t// +kubebuilder:validation:ExclusiveMinimum=true\n\t// +kubebuilder:validation:Maximum=2.5\n",
-		"Minimum=1\n\t// +kubebuilder:validation:Maximum=100\n", "MinItems=1\n\t// +kubebuilder:validation:MaxItems=3\n",
+		"Minimum=5\n\t// +kubebuilder:validation:Maximum=100\n", "MinItems=1\n\t// +kubebuilder:validation:MaxItems=3\n",
 		"Format=uuid\n", "MaxLength=8\n\t// +kubebuilder:validation:Pattern=\"^[A-Z]+$\"",
 	} {
 		if !strings.Contains(spec, "// +kubebuilder:validation:"+m) {
@@ -51,10 +51,22 @@ func TestValidationMarkers(t *testing.T) {
 			t.Errorf("constraints outside the API version's Spec:\n%s", s)
 		}
 	}
+	checkFixtureSample(t, string(files[path.Join(rel, "samples/widget/v1api20240101/widget.yaml")]))
 	if testing.Short() {
 		return
 	}
 	checkFixtureCRD(t, root, rel, files)
+}
+
+// checkFixtureSample: the sample's values meet the constraints (a minimum of 5, a uuid, a
+// pattern), and it sets an Azure name because metadata.name is longer than the 12 allowed.
+func checkFixtureSample(t *testing.T, sample string) {
+	for _, want := range []string{"azureName: widget202401\n", "code: example\n", "size: 5\n",
+		"tenant: 00000000-0000-0000-0000-000000000000\n", "zones:\n    - example\n", "name: widget20240101\n"} {
+		if !strings.Contains(sample, want) {
+			t.Errorf("the sample lacks %q:\n%s", want, sample)
+		}
+	}
 }
 
 // checkFixtureCRD writes the fixture, runs controller-gen's CRD generator and reads the schema.
@@ -69,7 +81,7 @@ func checkFixtureCRD(t *testing.T, root, rel string, files map[string][]byte) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"exclusiveMinimum: true", "format: uuid", "maxItems: 3", "maximum: 2.5",
-		"pattern: ^[a-z][a-z0-9]{2,11}$", "maxLength: 24"} {
+		"pattern: ^[a-z][a-z0-9]{2,11}$", "maxLength: 12"} {
 		if !strings.Contains(string(b), want) {
 			t.Errorf("the CRD lacks %q", want)
 		}

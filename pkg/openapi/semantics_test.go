@@ -21,12 +21,12 @@ func TestValidationFromSpec(t *testing.T) {
 	cases := map[string]astmodel.Validation{
 		"Code":       {Pattern: "^[a-z][a-z0-9]{2,11}$", MinLength: ptr[int64](3), MaxLength: ptr[int64](12)},
 		"Tenant":     {Format: "uuid"},
-		"Size":       {Minimum: ptr(1.0), Maximum: ptr(100.0)},
+		"Size":       {Minimum: ptr(5.0), Maximum: ptr(100.0)},
 		"Ratio":      {Minimum: ptr(0.0), ExclusiveMinimum: true, Maximum: ptr(2.5)},
 		"Zones":      {MinItems: ptr[int64](1), MaxItems: ptr[int64](3)},
 		"Label":      {Pattern: "^[A-Z]+$", MaxLength: ptr[int64](20)},
 		"ShortLabel": {Pattern: "^[A-Z]+$", MaxLength: ptr[int64](8)},
-		"AzureName":  {Pattern: "^[a-z0-9-]+$", MinLength: ptr[int64](3), MaxLength: ptr[int64](24)}, // the path's name parameter
+		"AzureName":  {Pattern: "^[a-z0-9-]+$", MinLength: ptr[int64](3), MaxLength: ptr[int64](12)}, // the path's name parameter
 	}
 	for name, want := range cases {
 		got := mustProp(t, m, spec, name).Validation
