@@ -92,3 +92,31 @@ func TestReadOnlyEverywhere(t *testing.T) {
 	}
 	mustObject(t, m, ref, "SystemData_STATUS")
 }
+
+// TestRealSpecsSemantics: in the real storage 2023-01-01 spec, Sku.tier names common.json's Tier,
+// which is read-only on the definition only: it stays out of the Spec's Sku and in Sku_STATUS; the
+// account name's path parameter (3 to 24 lower-case letters and digits) constrains AzureName; and AKS's agent pool
+// name keeps its pattern while Status carries no constraints.
+func TestRealSpecsSemantics(t *testing.T) {
+	m, err := buildRealCorpus(t, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref := astmodel.APIPackage("storage", "2023-01-01")
+	if _, ok := mustObject(t, m, ref, "Sku").Property("Tier"); ok {
+		t.Error("read-only Sku.tier (read-only on its definition) is in Spec")
+	}
+	mustProp(t, m, mustObject(t, m, ref, "Sku_STATUS"), "Tier")
+	name := mustProp(t, m, mustObject(t, m, ref, "StorageAccount_Spec"), "AzureName").Validation
+	if name == nil || !sameValidation(*name, astmodel.Validation{Pattern: "^[a-z0-9]+$", MinLength: ptr[int64](3), MaxLength: ptr[int64](24)}) {
+		t.Errorf("StorageAccount AzureName: %s", show(name))
+	}
+	aks := astmodel.APIPackage("containerservice", "2023-10-01")
+	pool := mustProp(t, m, mustObject(t, m, aks, "ManagedClusterAgentPoolProfile"), "Name").Validation
+	if pool == nil || pool.Pattern != "^[a-z][a-z0-9]{0,11}$" {
+		t.Errorf("agent pool name: %s", show(pool))
+	}
+	if v := mustProp(t, m, mustObject(t, m, aks, "ManagedClusterAgentPoolProfile_STATUS"), "Name").Validation; v != nil {
+		t.Errorf("status agent pool name has constraints %s", show(v))
+	}
+}
