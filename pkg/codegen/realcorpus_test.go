@@ -162,6 +162,7 @@ func checkCRDValidation(t *testing.T, dir string) {
 	want := map[string][]string{
 		"storage.azure.com_storageaccounts.yaml":          {"maxLength: 24", "minLength: 3"},
 		"containerservice.azure.com_managedclusters.yaml": {"pattern: ^[a-z][a-z0-9]{0,11}$", "maximum: 1440"},
+		"cache.azure.com_patchschedules.yaml":             {"pattern: ^default$"},
 	}
 	for file, parts := range want {
 		b, err := os.ReadFile(filepath.Join(dir, file))

@@ -52,6 +52,7 @@ func TestValidationMarkers(t *testing.T) {
 		}
 	}
 	checkFixtureSample(t, string(files[path.Join(rel, "samples/widget/v1api20240101/widget.yaml")]))
+	checkFixedName(t, files, rel)
 	if testing.Short() {
 		return
 	}
@@ -85,5 +86,21 @@ func checkFixtureCRD(t *testing.T, root, rel string, files map[string][]byte) {
 		if !strings.Contains(string(b), want) {
 			t.Errorf("the CRD lacks %q", want)
 		}
+	}
+}
+
+// checkFixedName: a fixed-name child's AzureName() is its one name, its Spec's azureName accepts
+// only that name, and its sample sets it.
+func checkFixedName(t *testing.T, files map[string][]byte, rel string) {
+	src := string(files[path.Join(rel, "api/widget/v1api20240101/setting_types_gen.go")])
+	for _, want := range []string{"func (r *Setting) AzureName() string {\n\treturn \"default\"\n}",
+		"// +kubebuilder:validation:Pattern=\"^default$\"\n\t// AzureName: The name of the resource in Azure: always \"default\""} {
+		if !strings.Contains(src, want) {
+			t.Errorf("setting_types_gen.go lacks %q", want)
+		}
+	}
+	sample := string(files[path.Join(rel, "samples/widget/v1api20240101/setting.yaml")])
+	if !strings.Contains(sample, "azureName: default\n") {
+		t.Errorf("the Setting sample does not set its fixed name:\n%s", sample)
 	}
 }

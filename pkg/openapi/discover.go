@@ -19,6 +19,7 @@ type putOp struct {
 	resp *node // the 200 (or 201) response schema: what Azure returns; nil when there is none
 	info pathInfo
 	name *astmodel.Validation // constraints of the path parameter naming the resource (AzureName)
+	fixed string              // the one name the resource can have (a literal last segment or a one-value enum)
 }
 
 // pathInfo is what the URL template says about a resource.
@@ -38,7 +39,7 @@ func putOps(files []*document) []putOp {
 		for _, p := range slices.Sorted(maps.Keys(d.puts)) {
 			op := d.puts[p]
 			out = append(out, putOp{doc: d, path: p, body: bodySchema(d, p, op), resp: responseSchema(d, p, op), info: describePath(p),
-				name: nameValidation(d, p, op)})
+				name: nameValidation(d, p, op), fixed: fixedName(d, p, op)})
 		}
 	}
 	return out
@@ -102,7 +103,7 @@ func describePath(p string) pathInfo {
 	}
 	var types []string
 	for i := idx + 2; i+1 < len(segs); i += 2 {
-		if !isParam(segs[i+1]) {
+		if !isParam(segs[i+1]) && i+2 < len(segs) { // only the last name may be fixed (".../blobServices/default")
 			return pathInfo{}
 		}
 		types = append(types, segs[i])
@@ -165,7 +166,8 @@ func findPut(ops []putOp, kind string) (*putOp, []string) {
 			seen[k] = true
 			kinds = append(kinds, k)
 		}
-		if strings.EqualFold(k, kind) && (best == nil || op.info.Segments < best.info.Segments) {
+		if strings.EqualFold(k, kind) && (best == nil || op.info.Segments < best.info.Segments ||
+			op.info.Segments == best.info.Segments && best.fixed != "" && op.fixed == "") { // a named path over a fixed one
 			best = op
 		}
 	}

@@ -92,6 +92,7 @@ func (p *pkgBuilder) buildResource(r *config.Resource) {
 		Status:  astmodel.TypeName{Package: p.ref, Name: r.Kind + "_STATUS"},
 		ARMType: op.info.ARMType, APIVersion: p.version, URITemplate: op.path,
 		ChildPath: op.info.ChildPath, Owner: owner, Description: firstSentence(def.s.Description),
+		FixedName: op.fixed,
 	}
 	returned := def
 	if op.resp != nil {
@@ -112,6 +113,10 @@ func (p *pkgBuilder) buildResource(r *config.Resource) {
 func (p *pkgBuilder) resourceObjects(res *astmodel.Resource, def, returned node, name *astmodel.Validation) bool {
 	specProps := []astmodel.Property{{Name: "AzureName", JSONName: "azureName", Type: astmodel.StringType,
 		Description: "The name of the resource in Azure.", Validation: name}}
+	if res.FixedName != "" {
+		specProps[0].Description = "The name of the resource in Azure: always " + strconv.Quote(res.FixedName) + ", the one name it can have."
+		specProps[0].Validation = fixedNameRule(res.FixedName)
+	}
 	if res.Owner != nil {
 		specProps = append(specProps, astmodel.Property{Name: "Owner", JSONName: "owner",
 			Type: astmodel.KnownResourceReferenceType, Required: true, Description: "The owner of the resource."})

@@ -2,6 +2,7 @@ package openapi
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/asogen/asogen/pkg/astmodel"
@@ -96,7 +97,8 @@ func TestReadOnlyEverywhere(t *testing.T) {
 // TestRealSpecsSemantics: in the real storage 2023-01-01 spec, Sku.tier names common.json's Tier,
 // which is read-only on the definition only: it stays out of the Spec's Sku and in Sku_STATUS; the
 // account name's path parameter (3 to 24 lower-case letters and digits) constrains AzureName; and AKS's agent pool
-// name keeps its pattern while Status carries no constraints.
+// name keeps its pattern while Status carries no constraints; storage managementPolicies and
+// redis patchSchedules have the fixed name "default".
 func TestRealSpecsSemantics(t *testing.T) {
 	m, err := buildRealCorpus(t, true)
 	if err != nil {
@@ -111,6 +113,17 @@ func TestRealSpecsSemantics(t *testing.T) {
 	if name == nil || !sameValidation(*name, astmodel.Validation{Pattern: "^[a-z0-9]+$", MinLength: ptr[int64](3), MaxLength: ptr[int64](24)}) {
 		t.Errorf("StorageAccount AzureName: %s", show(name))
 	}
+	for _, c := range []struct {
+		ref  astmodel.PackageRef
+		kind string
+	}{
+		{ref, "ManagementPolicy"}, {astmodel.APIPackage("cache", "2023-08-01"), "PatchSchedule"},
+	} {
+		res := m.Packages[c.ref].Definitions[c.kind].(*astmodel.Resource)
+		if res.FixedName != "default" {
+			t.Errorf("%s: fixed name %q, want \"default\" (its name parameter's one enum value)", c.kind, res.FixedName)
+		}
+	}
 	aks := astmodel.APIPackage("containerservice", "2023-10-01")
 	pool := mustProp(t, m, mustObject(t, m, aks, "ManagedClusterAgentPoolProfile"), "Name").Validation
 	if pool == nil || pool.Pattern != "^[a-z][a-z0-9]{0,11}$" {
@@ -118,5 +131,35 @@ func TestRealSpecsSemantics(t *testing.T) {
 	}
 	if v := mustProp(t, m, mustObject(t, m, aks, "ManagedClusterAgentPoolProfile_STATUS"), "Name").Validation; v != nil {
 		t.Errorf("status agent pool name has constraints %s", show(v))
+	}
+}
+
+// TestFixedNames: a PUT path ending in a literal name (settings/default) or in a parameter with a
+// one-value enum (schedules/{scheduleName}: ["current"]) gives a resource with that fixed name,
+// whose AzureName accepts only it; a named resource has none.
+func TestFixedNames(t *testing.T) {
+	m, err := buildFixture(t, "semantics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref := astmodel.APIPackage("widget", "2024-01-01")
+	for kind, want := range map[string]string{"Setting": "default", "Schedule": "current", "Widget": ""} {
+		res, ok := m.Packages[ref].Definitions[kind].(*astmodel.Resource)
+		if !ok {
+			t.Fatalf("no resource %s", kind)
+		}
+		if res.FixedName != want {
+			t.Errorf("%s: fixed name %q, want %q", kind, res.FixedName, want)
+		}
+		if want == "" {
+			continue
+		}
+		if res.Owner == nil || res.Owner.Kind != "Widget" || res.ChildPath != "/"+strings.ToLower(kind[:1])+kind[1:]+"s" {
+			t.Errorf("%s: owner %+v, child path %q", kind, res.Owner, res.ChildPath)
+		}
+		v := mustProp(t, m, mustObject(t, m, ref, kind+"_Spec"), "AzureName").Validation
+		if v == nil || v.Pattern != "^"+want+"$" {
+			t.Errorf("%s AzureName: %s", kind, show(v))
+		}
 	}
 }

@@ -2,6 +2,7 @@ package emit
 
 import (
 	"go/token"
+	"strconv"
 	"strings"
 
 	"github.com/asogen/asogen/pkg/astmodel"
@@ -131,6 +132,11 @@ func (e *pkgEmitter) ownerMethod(r *astmodel.Resource) dst.Decl {
 }
 
 func azureNameMethod(r *astmodel.Resource) dst.Decl {
+	if r.FixedName != "" {
+		return method{recv: "r", recvType: recvOf(r), name: "AzureName",
+			doc:     []string{"AzureName returns the name of the resource in Azure, which is always " + strconv.Quote(r.FixedName) + "."},
+			results: []param{{"", id("string")}}, body: []dst.Stmt{ret(str(r.FixedName))}}.decl()
+	}
 	return method{recv: "r", recvType: recvOf(r), name: "AzureName",
 		doc: []string{
 			"AzureName returns the name of the resource in Azure: Spec.AzureName, or metadata.name",

@@ -63,7 +63,9 @@ func sample(m *astmodel.Model, k *astmodel.Kind, ref astmodel.PackageRef) ([]byt
 		return nil, fmt.Errorf("internal error: %s has no resource %s", ref, k.Name)
 	}
 	spec := sampler{m: m}.object(res.Spec, 0)
-	if name, ok := (sampler{m: m}).sampleAzureName(res.Spec, SampleName(k.Name, ref)); ok {
+	if res.FixedName != "" {
+		spec["azureName"] = res.FixedName
+	} else if name, ok := (sampler{m: m}).sampleAzureName(res.Spec, SampleName(k.Name, ref)); ok {
 		spec["azureName"] = name
 	}
 	if k.Owner != nil {
