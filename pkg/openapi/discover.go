@@ -13,13 +13,13 @@ import (
 
 // putOp is a PUT operation of a spec file: a resource's create-or-update.
 type putOp struct {
-	doc  *document
-	path string
-	body *node // the body parameter's schema, nil when there is none
-	resp *node // the 200 (or 201) response schema: what Azure returns; nil when there is none
-	info pathInfo
-	name *astmodel.Validation // constraints of the path parameter naming the resource (AzureName)
-	fixed string              // the one name the resource can have (a literal last segment or a one-value enum)
+	doc   *document
+	path  string
+	body  *node // the body parameter's schema, nil when there is none
+	resp  *node // the 200 (or 201) response schema: what Azure returns; nil when there is none
+	info  pathInfo
+	name  *astmodel.Validation // constraints of the path parameter naming the resource (AzureName)
+	fixed string               // the one name the resource can have (a literal last segment or a one-value enum)
 }
 
 // pathInfo is what the URL template says about a resource.
