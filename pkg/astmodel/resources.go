@@ -23,6 +23,9 @@ type Resource struct {
 	Description string
 }
 
+// FixedNamePrefix starts the description of the AzureName of a resource with a fixed name.
+const FixedNamePrefix = "The name of the resource in Azure: always "
+
 // Kind returns the Kubernetes kind name.
 func (r *Resource) Kind() string { return r.Name.Name }
 

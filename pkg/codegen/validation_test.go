@@ -93,7 +93,7 @@ func checkFixtureCRD(t *testing.T, root, rel string, files map[string][]byte) {
 // only that name, and its sample sets it.
 func checkFixedName(t *testing.T, files map[string][]byte, rel string) {
 	src := string(files[path.Join(rel, "api/widget/v1api20240101/setting_types_gen.go")])
-	for _, want := range []string{"func (r *Setting) AzureName() string {\n\treturn \"default\"\n}",
+	for _, want := range []string{"func (r *Setting) AzureName() string {\n\tif r.Spec.AzureName == \"\" {\n\t\treturn \"default\"\n\t}",
 		"// +kubebuilder:validation:Pattern=\"^default$\"\n\t// AzureName: The name of the resource in Azure: always \"default\""} {
 		if !strings.Contains(src, want) {
 			t.Errorf("setting_types_gen.go lacks %q", want)

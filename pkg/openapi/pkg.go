@@ -114,7 +114,7 @@ func (p *pkgBuilder) resourceObjects(res *astmodel.Resource, def, returned node,
 	specProps := []astmodel.Property{{Name: "AzureName", JSONName: "azureName", Type: astmodel.StringType,
 		Description: "The name of the resource in Azure.", Validation: name}}
 	if res.FixedName != "" {
-		specProps[0].Description = "The name of the resource in Azure: always " + strconv.Quote(res.FixedName) + ", the one name it can have."
+		specProps[0].Description = astmodel.FixedNamePrefix + strconv.Quote(res.FixedName) + ", the one name it can have."
 		specProps[0].Validation = fixedNameRule(res.FixedName)
 	}
 	if res.Owner != nil {

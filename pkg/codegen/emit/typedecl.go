@@ -109,7 +109,7 @@ func fieldDoc(p astmodel.Property, storage bool) []string {
 	}
 	doc = append(doc, describe(p.Name, p.Description)...)
 	switch {
-	case p.Name == azureNameProp:
+	case p.Name == azureNameProp && !strings.HasPrefix(p.Description, astmodel.FixedNamePrefix):
 		doc = append(doc, "When empty, the resource's metadata.name is used.")
 	case p.Secret:
 		doc = append(doc, "Secret: the value is sensitive; it is not returned by Azure.")

@@ -9,6 +9,7 @@ import (
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
+	cache "github.com/asogen/asogen/v2/api/cache/v1api20230801"
 	containerservice "github.com/asogen/asogen/v2/api/containerservice/v1api20231001"
 	storage "github.com/asogen/asogen/v2/api/storage/v1api20230101"
 )
@@ -111,4 +112,37 @@ func withAccount(name, azureName string) *storage.StorageAccount {
 	sa := validAccount(name, "rg-validation")
 	sa.Spec.AzureName = azureName
 	return sa
+}
+
+// A Redis patch schedule (patchSchedules/{default}, whose name parameter has the one value
+// "default") applied at v1api20230801 under a Redis is PUT at .../redis/<name>/patchSchedules/default
+// whatever its metadata.name; any other azureName is rejected by the API server.
+func TestRealSpecsFixedNameChild(t *testing.T) {
+	createResourceGroup(t, "rg-fixed")
+	redis := &cache.Redis{ObjectMeta: meta("fixedcache")}
+	redis.Spec.Owner = owner("rg-fixed")
+	redis.Spec.Location = "westus2"
+	redis.Spec.Sku = cache.Sku{Capacity: 1, Family: "C", Name: "Standard"}
+	create(t, redis)
+	waitReady(t, redis)
+	ps := &cache.PatchSchedule{ObjectMeta: meta("weekend-patches")}
+	ps.Spec.Owner = owner("fixedcache")
+	ps.Spec.ScheduleEntries = []cache.ScheduleEntry{{DayOfWeek: "Weekend", StartHourUtc: 2}}
+	create(t, ps)
+	waitReady(t, ps)
+	id := rgID("rg-fixed") + "/providers/Microsoft.Cache/redis/fixedcache/patchSchedules/default"
+	if v := apiVersions(id, http.MethodPut); len(v) == 0 || v[0] != "2023-08-01" {
+		t.Errorf("PUTs to %s at api-versions %v, want 2023-08-01", id, v)
+	}
+	if ps.Spec.AzureName != "default" {
+		t.Errorf("spec.azureName %q, want the fixed name persisted by the defaulting webhook", ps.Spec.AzureName)
+	}
+	other := &cache.PatchSchedule{ObjectMeta: meta("renamed-patches")}
+	other.Spec.Owner = owner("fixedcache")
+	other.Spec.AzureName = "nightly"
+	other.Spec.ScheduleEntries = ps.Spec.ScheduleEntries
+	err := suite.kube.Create(context.Background(), other)
+	if err == nil || !apierrors.IsInvalid(err) || !strings.Contains(err.Error(), "spec.azureName") || !strings.Contains(err.Error(), "^default$") {
+		t.Errorf("a patch schedule named %q was not rejected as invalid: %v", other.Spec.AzureName, err)
+	}
 }
