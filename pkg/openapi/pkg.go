@@ -34,6 +34,7 @@ type pkgBuilder struct {
 	lifted         int                                      // properties lifted by x-ms-client-flatten (see maxLifted)
 	overLifted     bool                                     // maxLifted was exceeded and reported
 	reported       map[string]bool                          // "file#pointer" of properties with a reported bad name
+	targets        map[*spec.Schema]refTarget               // see targetOf
 }
 
 func newPkgBuilder(b *builder, pkg *astmodel.Package, group, version string, files []*document) *pkgBuilder {
@@ -44,6 +45,7 @@ func newPkgBuilder(b *builder, pkg *astmodel.Package, group, version string, fil
 		putBodies: map[string]bool{}, names: map[string]string{}, cache: map[string]astmodel.Type{},
 		subtypeCache: map[string][]subtype{}, collecting: map[string]bool{}, collected: map[string]collected{}, flattening: map[string]bool{},
 		props: map[*spec.Schema]map[string]*spec.Schema{}, reported: map[string]bool{},
+		targets: map[*spec.Schema]refTarget{},
 	}
 	for _, op := range p.puts {
 		if op.body != nil && op.body.refString() != "" {

@@ -15,19 +15,45 @@ import (
 // is dropped: the API server compiles CRD patterns with Go's regexp and would refuse the CRD.
 func (p *pkgBuilder) validation(n node) *astmodel.Validation {
 	v := constraints(n.s)
-	if n.refString() != "" {
-		if rn, err := p.load.resolve(n); err == nil {
-			v = merged(v, constraints(rn.s))
+	if rn, err := p.targetOf(n); err == nil && n.refString() != "" {
+		if named := constraints(rn.s); named != nil {
+			v = merged(v, named)
 		}
-	}
-	if v.IsZero() {
-		return nil
 	}
 	return v
 }
 
-// constraints reads one schema's constraints.
+// refTarget is a memoized $ref resolution.
+type refTarget struct {
+	n   node
+	err error
+}
+
+// targetOf resolves n's $ref (n itself when it has none) once per referencing schema: typeOf,
+// readOnly and validation all ask for every Spec property.
+func (p *pkgBuilder) targetOf(n node) (node, error) {
+	if n.refString() == "" {
+		return n, nil
+	}
+	if t, done := p.targets[n.s]; done {
+		return t.n, t.err
+	}
+	rn, err := p.load.resolve(n)
+	p.targets[n.s] = refTarget{n: rn, err: err}
+	return rn, err
+}
+
+// hasConstraints reports whether s sets anything constraints reads.
+func hasConstraints(s *spec.Schema) bool {
+	return s.Pattern != "" || s.Format == "uuid" || s.MinLength != nil || s.MaxLength != nil || s.Minimum != nil ||
+		s.Maximum != nil || s.MinItems != nil || s.MaxItems != nil
+}
+
+// constraints reads one schema's constraints; nil when it has none.
 func constraints(s *spec.Schema) *astmodel.Validation {
+	if !hasConstraints(s) {
+		return nil
+	}
 	v := &astmodel.Validation{
 		MinLength: s.MinLength, MaxLength: s.MaxLength,
 		Minimum: s.Minimum, Maximum: s.Maximum,
@@ -43,11 +69,17 @@ func constraints(s *spec.Schema) *astmodel.Validation {
 	if s.Format == "uuid" {
 		v.Format = "uuid"
 	}
+	if v.IsZero() {
+		return nil
+	}
 	return v
 }
 
-// merged fills what own leaves unset from named.
+// merged fills what own (nil: nothing) leaves unset from named.
 func merged(own, named *astmodel.Validation) *astmodel.Validation {
+	if own == nil {
+		return named
+	}
 	out := *own
 	out.Pattern = firstString(own.Pattern, named.Pattern)
 	out.Format = firstString(own.Format, named.Format)
@@ -95,7 +127,7 @@ func (p *pkgBuilder) readOnlyAt(n node, depth int) bool {
 		return false
 	}
 	if n.refString() != "" {
-		rn, err := p.load.resolve(n)
+		rn, err := p.targetOf(n)
 		return err == nil && p.readOnlyAt(rn, depth-1)
 	}
 	for i := range n.s.AllOf {
@@ -117,12 +149,8 @@ func nameValidation(d *document, path string, op *spec.Operation) *astmodel.Vali
 	for _, prm := range op.Parameters {
 		prm = localParam(d, prm)
 		if prm.In == "path" && prm.Name == strings.Trim(last, "{}") {
-			v := constraints(&spec.Schema{SchemaProps: spec.SchemaProps{Pattern: prm.Pattern,
+			return constraints(&spec.Schema{SchemaProps: spec.SchemaProps{Pattern: prm.Pattern,
 				MinLength: prm.MinLength, MaxLength: prm.MaxLength}})
-			if v.IsZero() {
-				return nil
-			}
-			return v
 		}
 	}
 	return nil
