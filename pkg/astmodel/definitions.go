@@ -23,6 +23,7 @@ type Property struct {
 	// IdentityKeys marks a Spec list of objects with a Reference (userAssignedIdentities) that ARM
 	// takes as a map keyed by each reference's ARM ID, with empty objects as values.
 	IdentityKeys bool
+	Validation   *Validation // the spec's constraints on the value (Spec properties only); nil when none
 }
 
 // ARMJSONPath returns where the property lives in the ARM payload.

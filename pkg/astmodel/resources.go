@@ -19,8 +19,12 @@ type Resource struct {
 	URITemplate string     // the PUT path from the spec
 	ChildPath   string     // ARM ID text between the owner's ID and the name, e.g. "/providers/Microsoft.Network/privateEndpoints"
 	Owner       *OwnerKind // nil when the owner is the subscription (ResourceGroup)
+	FixedName   string     // the one name the resource can have ("default"): a singleton child; "" when users name it
 	Description string
 }
+
+// FixedNamePrefix starts the description of the AzureName of a resource with a fixed name.
+const FixedNamePrefix = "The name of the resource in Azure: always "
 
 // Kind returns the Kubernetes kind name.
 func (r *Resource) Kind() string { return r.Name.Name }

@@ -23,7 +23,8 @@ const realCorpusParent = "pkg/codegen/testdata"
 
 // TestRealCorpusCompiles generates every resource of the real specs in process, writes the
 // files into a temporary folder inside the module, runs controller-gen's deepcopy generator and
-// type-checks the result with go vet. It also asserts PrivateEndpoint's real fields.
+// type-checks the result with go vet; controller-gen's CRD generator accepts every validation
+// marker the real specs produce. It also asserts PrivateEndpoint's real fields.
 func TestRealCorpusCompiles(t *testing.T) {
 	realCorpusSpecs(t)
 	if testing.Short() {
@@ -39,8 +40,10 @@ func TestRealCorpusCompiles(t *testing.T) {
 		writeFile(t, filepath.Join(root, filepath.FromSlash(p)), b)
 	}
 	pattern := "./" + rel + "/..."
-	goTool(t, root, "tool", "controller-gen", "object", "paths="+pattern)
+	crdDir := filepath.Join(root, filepath.FromSlash(rel), "crd")
+	goTool(t, root, "tool", "controller-gen", "object", "crd:allowDangerousTypes=true", "paths="+pattern, "output:crd:dir="+crdDir)
 	t.Logf("controller-gen done at %v", time.Since(start).Round(time.Millisecond))
+	checkCRDValidation(t, crdDir)
 	goTool(t, root, "vet", pattern)
 	t.Logf("go vet done at %v", time.Since(start).Round(time.Millisecond))
 }
@@ -150,4 +153,26 @@ func hasField(t *testing.T, version, body, name, typ, json string) string {
 		t.Fatalf("%s: no field %s %s (json %q) in:\n%s", version, name, typ, json, body)
 	}
 	return m[1]
+}
+
+// checkCRDValidation asserts that the real specs' constraints reached the CRDs: the storage
+// account name's length (from the PUT path's parameter) and AKS agent pool name's pattern.
+func checkCRDValidation(t *testing.T, dir string) {
+	t.Helper()
+	want := map[string][]string{
+		"storage.azure.com_storageaccounts.yaml":          {"maxLength: 24", "minLength: 3"},
+		"containerservice.azure.com_managedclusters.yaml": {"pattern: ^[a-z][a-z0-9]{0,11}$", "maximum: 1440"},
+		"cache.azure.com_patchschedules.yaml":             {"pattern: ^default$"},
+	}
+	for file, parts := range want {
+		b, err := os.ReadFile(filepath.Join(dir, file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range parts {
+			if !strings.Contains(string(b), p) {
+				t.Errorf("%s lacks %q", file, p)
+			}
+		}
+	}
 }

@@ -19,7 +19,7 @@ func TestBuildDefaultConfig(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(m.Kinds) != 7 {
+	if len(m.Kinds) != 8 {
 		t.Fatalf("kinds: %d", len(m.Kinds))
 	}
 	pe, _ := m.Kind("network", "PrivateEndpoint")

@@ -13,11 +13,13 @@ import (
 
 // putOp is a PUT operation of a spec file: a resource's create-or-update.
 type putOp struct {
-	doc  *document
-	path string
-	body *node // the body parameter's schema, nil when there is none
-	resp *node // the 200 (or 201) response schema: what Azure returns; nil when there is none
-	info pathInfo
+	doc   *document
+	path  string
+	body  *node // the body parameter's schema, nil when there is none
+	resp  *node // the 200 (or 201) response schema: what Azure returns; nil when there is none
+	info  pathInfo
+	name  *astmodel.Validation // constraints of the path parameter naming the resource (AzureName)
+	fixed string               // the one name the resource can have (a literal last segment or a one-value enum)
 }
 
 // pathInfo is what the URL template says about a resource.
@@ -36,7 +38,8 @@ func putOps(files []*document) []putOp {
 	for _, d := range files {
 		for _, p := range slices.Sorted(maps.Keys(d.puts)) {
 			op := d.puts[p]
-			out = append(out, putOp{doc: d, path: p, body: bodySchema(d, p, op), resp: responseSchema(d, p, op), info: describePath(p)})
+			out = append(out, putOp{doc: d, path: p, body: bodySchema(d, p, op), resp: responseSchema(d, p, op), info: describePath(p),
+				name: nameValidation(d, p, op), fixed: fixedName(d, p, op)})
 		}
 	}
 	return out
@@ -45,18 +48,24 @@ func putOps(files []*document) []putOp {
 // bodySchema returns the schema of the operation's body parameter.
 func bodySchema(d *document, path string, op *spec.Operation) *node {
 	for i, prm := range op.Parameters {
-		if prm.Ref.String() != "" {
-			name := strings.TrimPrefix(prm.Ref.String(), "#/parameters/")
-			if shared, ok := d.Parameters[name]; ok {
-				prm = shared
-			}
-		}
+		prm = localParam(d, prm)
 		if prm.In == "body" && prm.Schema != nil {
 			ptr := "/paths/" + escape(path) + "/put/parameters/" + strconv.Itoa(i) + "/schema"
 			return &node{s: prm.Schema, doc: d, ptr: ptr}
 		}
 	}
 	return nil
+}
+
+// localParam returns the document's shared parameter a "#/parameters/..." reference names, or
+// prm itself.
+func localParam(d *document, prm spec.Parameter) spec.Parameter {
+	if prm.Ref.String() != "" {
+		if shared, ok := d.Parameters[strings.TrimPrefix(prm.Ref.String(), "#/parameters/")]; ok {
+			return shared
+		}
+	}
+	return prm
 }
 
 // responseSchema returns the schema of the 200 response, or else the 201 response.
@@ -94,7 +103,7 @@ func describePath(p string) pathInfo {
 	}
 	var types []string
 	for i := idx + 2; i+1 < len(segs); i += 2 {
-		if !isParam(segs[i+1]) {
+		if !isParam(segs[i+1]) && i+2 < len(segs) { // only the last name may be fixed (".../blobServices/default")
 			return pathInfo{}
 		}
 		types = append(types, segs[i])
@@ -157,7 +166,8 @@ func findPut(ops []putOp, kind string) (*putOp, []string) {
 			seen[k] = true
 			kinds = append(kinds, k)
 		}
-		if strings.EqualFold(k, kind) && (best == nil || op.info.Segments < best.info.Segments) {
+		if strings.EqualFold(k, kind) && (best == nil || op.info.Segments < best.info.Segments ||
+			op.info.Segments == best.info.Segments && best.fixed != "" && op.fixed == "") { // a named path over a fixed one
 			best = op
 		}
 	}

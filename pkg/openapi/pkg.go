@@ -34,6 +34,7 @@ type pkgBuilder struct {
 	lifted         int                                      // properties lifted by x-ms-client-flatten (see maxLifted)
 	overLifted     bool                                     // maxLifted was exceeded and reported
 	reported       map[string]bool                          // "file#pointer" of properties with a reported bad name
+	targets        map[*spec.Schema]refTarget               // see targetOf
 }
 
 func newPkgBuilder(b *builder, pkg *astmodel.Package, group, version string, files []*document) *pkgBuilder {
@@ -44,6 +45,7 @@ func newPkgBuilder(b *builder, pkg *astmodel.Package, group, version string, fil
 		putBodies: map[string]bool{}, names: map[string]string{}, cache: map[string]astmodel.Type{},
 		subtypeCache: map[string][]subtype{}, collecting: map[string]bool{}, collected: map[string]collected{}, flattening: map[string]bool{},
 		props: map[*spec.Schema]map[string]*spec.Schema{}, reported: map[string]bool{},
+		targets: map[*spec.Schema]refTarget{},
 	}
 	for _, op := range p.puts {
 		if op.body != nil && op.body.refString() != "" {
@@ -92,6 +94,7 @@ func (p *pkgBuilder) buildResource(r *config.Resource) {
 		Status:  astmodel.TypeName{Package: p.ref, Name: r.Kind + "_STATUS"},
 		ARMType: op.info.ARMType, APIVersion: p.version, URITemplate: op.path,
 		ChildPath: op.info.ChildPath, Owner: owner, Description: firstSentence(def.s.Description),
+		FixedName: op.fixed,
 	}
 	returned := def
 	if op.resp != nil {
@@ -100,7 +103,7 @@ func (p *pkgBuilder) buildResource(r *config.Resource) {
 			return
 		}
 	}
-	if !p.resourceObjects(r, res, def, returned) {
+	if !p.resourceObjects(r, res, def, returned, op.name) {
 		return
 	}
 	p.pkg.Add(res)
@@ -108,9 +111,14 @@ func (p *pkgBuilder) buildResource(r *config.Resource) {
 }
 
 // resourceObjects builds <Kind>_Spec from the PUT body and <Kind>_STATUS from what the PUT returns.
-func (p *pkgBuilder) resourceObjects(r *config.Resource, res *astmodel.Resource, def, returned node) bool {
+// name holds the constraints of the resource's name (AzureName), nil when there are none.
+func (p *pkgBuilder) resourceObjects(r *config.Resource, res *astmodel.Resource, def, returned node, name *astmodel.Validation) bool {
 	specProps := []astmodel.Property{{Name: "AzureName", JSONName: "azureName", Type: astmodel.StringType,
-		Description: "The name of the resource in Azure."}}
+		Description: "The name of the resource in Azure.", Validation: name}}
+	if res.FixedName != "" {
+		specProps[0].Description = astmodel.FixedNamePrefix + strconv.Quote(res.FixedName) + ", the one name it can have."
+		specProps[0].Validation = fixedNameRule(res.FixedName)
+	}
 	if res.Owner != nil {
 		specProps = append(specProps, astmodel.Property{Name: "Owner", JSONName: "owner",
 			Type: astmodel.KnownResourceReferenceType, Required: true, Description: "The owner of the resource."})

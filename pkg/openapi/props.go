@@ -37,7 +37,7 @@ func (p *pkgBuilder) flatten(rp rawProp, sd side, base string) ([]astmodel.Prope
 	if !flag(rp.n, "x-ms-client-flatten") || p.dirs.has(p.group, p.version, rp.path+"."+rp.json) {
 		return nil, false
 	}
-	if rp.n.s.ReadOnly && sd == specSide {
+	if sd == specSide && p.readOnly(rp.n) {
 		return nil, true
 	}
 	rn, err := p.load.resolve(rp.n)
@@ -87,7 +87,7 @@ func (p *pkgBuilder) overLiftBudget(rp rawProp) bool {
 
 // property types one property for a side; ok is false when the side does not hold it.
 func (p *pkgBuilder) property(rp rawProp, sd side, base string) (astmodel.Property, bool) {
-	if rp.n.s.ReadOnly && sd == specSide {
+	if sd == specSide && p.readOnly(rp.n) {
 		return astmodel.Property{}, false
 	}
 	if sd == specSide && p.isIdentityMap(rp) {
@@ -112,7 +112,14 @@ func (p *pkgBuilder) property(rp rawProp, sd side, base string) (astmodel.Proper
 	if ref { // an embedded resource is already a reference
 		return prop, true
 	}
-	return p.applyMarks(prop, m, rp, sd)
+	if sd == specSide {
+		prop.Validation = p.validation(rp.n)
+	}
+	marked, ok := p.applyMarks(prop, m, rp, sd)
+	if marked.Type != prop.Type { // a secret or a reference: the string's rules no longer apply
+		marked.Validation = nil
+	}
+	return marked, ok
 }
 
 // uniqueNames joins direct and flattened properties with unique Go names.

@@ -66,8 +66,8 @@ func TestBuildRealCorpus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(m.Kinds) != 7 {
-		t.Fatalf("want 7 kinds, got %d", len(m.Kinds))
+	if len(m.Kinds) != 9 {
+		t.Fatalf("want 9 kinds, got %d", len(m.Kinds))
 	}
 	for _, v := range []string{"2022-07-01", "2024-03-01"} {
 		checkRealPrivateEndpoint(t, m, v)

@@ -30,7 +30,7 @@ func (p *pkgBuilder) typeOf(n node, sd side, base, propPath string) (astmodel.Ty
 	if p.isEmbedded(n) {
 		return p.embeddedType(orPointer(def, base), sd), true, true
 	}
-	rn, err := p.load.resolve(n)
+	rn, err := p.targetOf(n)
 	if err != nil {
 		p.refFailed(n, err, propPath)
 		return nil, false, false

@@ -2,6 +2,7 @@ package emit
 
 import (
 	"go/token"
+	"strconv"
 	"strings"
 
 	"github.com/asogen/asogen/pkg/astmodel"
@@ -131,15 +132,22 @@ func (e *pkgEmitter) ownerMethod(r *astmodel.Resource) dst.Decl {
 }
 
 func azureNameMethod(r *astmodel.Resource) dst.Decl {
+	fallback, doc := field("r", "Name"), []string{
+		"AzureName returns the name of the resource in Azure: Spec.AzureName, or metadata.name",
+		"when Spec.AzureName is empty.",
+	}
+	if r.FixedName != "" { // the CRD accepts only the fixed name in Spec.AzureName
+		fallback, doc = str(r.FixedName), []string{
+			"AzureName returns the name of the resource in Azure, which is always " + strconv.Quote(r.FixedName) + ":",
+			"Spec.AzureName (the CRD accepts no other value), or the fixed name when it is empty.",
+		}
+	}
 	return method{recv: "r", recvType: recvOf(r), name: "AzureName",
-		doc: []string{
-			"AzureName returns the name of the resource in Azure: Spec.AzureName, or metadata.name",
-			"when Spec.AzureName is empty.",
-		},
+		doc:     doc,
 		results: []param{{"", id("string")}},
 		body: []dst.Stmt{
 			ifStmt(&dst.BinaryExpr{X: field("r", "Spec", azureNameProp), Op: token.EQL, Y: str("")},
-				[]dst.Stmt{ret(field("r", "Name"))}),
+				[]dst.Stmt{ret(fallback)}),
 			ret(field("r", "Spec", azureNameProp)),
 		}}.decl()
 }

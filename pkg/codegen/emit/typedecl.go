@@ -106,9 +106,12 @@ func fieldDoc(p astmodel.Property, storage bool) []string {
 	if p.Required && !storage {
 		doc = append(doc, "+kubebuilder:validation:Required")
 	}
+	if !storage {
+		doc = append(doc, validationMarkers(p)...)
+	}
 	doc = append(doc, describe(p.Name, p.Description)...)
 	switch {
-	case p.Name == azureNameProp:
+	case p.Name == azureNameProp && !strings.HasPrefix(p.Description, astmodel.FixedNamePrefix):
 		doc = append(doc, "When empty, the resource's metadata.name is used.")
 	case p.Type == astmodel.SecretReferenceType:
 		doc = append(doc, "Secret: names the key of a Kubernetes Secret holding the value; the operator reads it when it sends the resource to Azure.")

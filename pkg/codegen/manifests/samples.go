@@ -63,6 +63,11 @@ func sample(m *astmodel.Model, k *astmodel.Kind, ref astmodel.PackageRef) ([]byt
 		return nil, fmt.Errorf("internal error: %s has no resource %s", ref, k.Name)
 	}
 	spec := sampler{m: m}.object(res.Spec, 0)
+	if res.FixedName != "" {
+		spec["azureName"] = res.FixedName
+	} else if name, ok := (sampler{m: m}).sampleAzureName(res.Spec, SampleName(k.Name, ref)); ok {
+		spec["azureName"] = name
+	}
 	if k.Owner != nil {
 		spec["owner"] = map[string]any{"name": ownerSampleName(m, k.Owner)}
 	}
@@ -105,7 +110,7 @@ func (s sampler) object(name astmodel.TypeName, depth int) map[string]any {
 		if p.JSONName == "location" && p.Type == astmodel.StringType {
 			out[p.JSONName] = SampleLocation
 		} else if (p.Required || p.Name == option) && p.Name != "AzureName" && p.Name != "Owner" {
-			out[p.JSONName] = s.value(p.Type, depth+1)
+			out[p.JSONName] = fit(p.Validation, s.value(p.Type, depth+1))
 		}
 	}
 	return out

@@ -35,6 +35,45 @@ func KnownResources() []registration.Resource {
 		{
 			GroupKind: schema.GroupKind{
 				Group: "cache.azure.com",
+				Kind:  "PatchSchedule",
+			},
+			ARMType: "Microsoft.Cache/redis/patchSchedules",
+			Plural:  "patchschedules",
+			HubGVK: schema.GroupVersionKind{
+				Group:   "cache.azure.com",
+				Version: "v1api20230801storage",
+				Kind:    "PatchSchedule",
+			},
+			GVKs: []schema.GroupVersionKind{
+				{
+					Group:   "cache.azure.com",
+					Version: "v1api20230801",
+					Kind:    "PatchSchedule",
+				},
+				{
+					Group:   "cache.azure.com",
+					Version: "v1api20230801storage",
+					Kind:    "PatchSchedule",
+				},
+			},
+			Owner: &schema.GroupKind{
+				Group: "cache.azure.com",
+				Kind:  "Redis",
+			},
+			Extension: &cachecustomizations.PatchScheduleExtension{},
+			NewHub: func() genruntime.KubernetesResource {
+				return &cache20230801s.PatchSchedule{}
+			},
+			ARMVersions: map[string]func() genruntime.ARMResource{
+				"v1api20230801": func() genruntime.ARMResource {
+					return &cache20230801.PatchSchedule{}
+				},
+			},
+			HubAPIVersion: "v1api20230801",
+		},
+		{
+			GroupKind: schema.GroupKind{
+				Group: "cache.azure.com",
 				Kind:  "Redis",
 			},
 			ARMType: "Microsoft.Cache/redis",

@@ -223,19 +223,3 @@ func (obj *Sku_STATUS) fromARM(arm *Sku_STATUS_ARM) {
 	obj.Family = arm.Family
 	obj.Name = arm.Name
 }
-
-// SystemData_STATUS_ARM is the ARM JSON of SystemData_STATUS.
-type SystemData_STATUS_ARM struct {
-	CreatedAt      *string               `json:"createdAt,omitempty"`
-	CreatedBy      *string               `json:"createdBy,omitempty"`
-	CreatedByType  *CreatedByType_STATUS `json:"createdByType,omitempty"`
-	LastModifiedAt *string               `json:"lastModifiedAt,omitempty"`
-}
-
-// fromARM sets the properties of this SystemData_STATUS from an ARM response.
-func (obj *SystemData_STATUS) fromARM(arm *SystemData_STATUS_ARM) {
-	obj.CreatedAt = arm.CreatedAt
-	obj.CreatedBy = arm.CreatedBy
-	obj.CreatedByType = arm.CreatedByType
-	obj.LastModifiedAt = arm.LastModifiedAt
-}

@@ -384,30 +384,6 @@ func (obj *Sku_STATUS) AssignProperties_From_Sku_STATUS(source *hub.Sku_STATUS) 
 	return nil
 }
 
-// AssignProperties_To_SystemData_STATUS copies this SystemData_STATUS into the hub's SystemData_STATUS.
-func (obj *SystemData_STATUS) AssignProperties_To_SystemData_STATUS(destination *hub.SystemData_STATUS) error {
-	propertyBag := genruntime.NewPropertyBag()
-	destination.CreatedAt = genruntime.ClonePointer(obj.CreatedAt)
-	destination.CreatedBy = genruntime.ClonePointer(obj.CreatedBy)
-	destination.CreatedByType = genruntime.CastPointer[string](obj.CreatedByType)
-	destination.LastModifiedAt = genruntime.ClonePointer(obj.LastModifiedAt)
-	if len(propertyBag) > 0 {
-		destination.PropertyBag = propertyBag
-	} else {
-		destination.PropertyBag = nil
-	}
-	return nil
-}
-
-// AssignProperties_From_SystemData_STATUS populates this SystemData_STATUS from the hub's SystemData_STATUS.
-func (obj *SystemData_STATUS) AssignProperties_From_SystemData_STATUS(source *hub.SystemData_STATUS) error {
-	obj.CreatedAt = genruntime.ClonePointer(source.CreatedAt)
-	obj.CreatedBy = genruntime.ClonePointer(source.CreatedBy)
-	obj.CreatedByType = genruntime.CastPointer[CreatedByType_STATUS](source.CreatedByType)
-	obj.LastModifiedAt = genruntime.ClonePointer(source.LastModifiedAt)
-	return nil
-}
-
 // AssignProperties_To_RedisOperatorSecrets copies this RedisOperatorSecrets into the hub's RedisOperatorSecrets.
 func (obj *RedisOperatorSecrets) AssignProperties_To_RedisOperatorSecrets(destination *hub.RedisOperatorSecrets) error {
 	propertyBag := genruntime.NewPropertyBag()

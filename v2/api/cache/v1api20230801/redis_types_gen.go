@@ -134,17 +134,6 @@ type Redis_STATUS struct {
 	Zones []string `json:"zones,omitempty"`
 }
 
-// +kubebuilder:validation:Enum={"Application","Key","ManagedIdentity","User"}
-// CreatedByType_STATUS: The type of identity that created the resource.
-type CreatedByType_STATUS string
-
-const (
-	CreatedByType_STATUS_Application     CreatedByType_STATUS = "Application"
-	CreatedByType_STATUS_Key             CreatedByType_STATUS = "Key"
-	CreatedByType_STATUS_ManagedIdentity CreatedByType_STATUS = "ManagedIdentity"
-	CreatedByType_STATUS_User            CreatedByType_STATUS = "User"
-)
-
 // +kubebuilder:validation:Enum={"Creating","Deleting","Disabled","Failed","Linking","Provisioning","RecoveringScaleFailure","Scaling","Succeeded","Unlinking","Unprovisioning","Updating"}
 // ProvisioningState_STATUS: Redis instance provisioning status.
 type ProvisioningState_STATUS string
@@ -255,18 +244,6 @@ type Sku_STATUS struct {
 	Family *SkuFamily_STATUS `json:"family,omitempty"`
 	// Name: The type of Redis cache to deploy.
 	Name *SkuName_STATUS `json:"name,omitempty"`
-}
-
-// SystemData_STATUS: Metadata pertaining to creation and last modification of the resource.
-type SystemData_STATUS struct {
-	// CreatedAt: The timestamp of resource creation (UTC).
-	CreatedAt *string `json:"createdAt,omitempty"`
-	// CreatedBy: The identity that created the resource.
-	CreatedBy *string `json:"createdBy,omitempty"`
-	// CreatedByType: The type of identity that created the resource.
-	CreatedByType *CreatedByType_STATUS `json:"createdByType,omitempty"`
-	// LastModifiedAt: The timestamp of resource last modification (UTC).
-	LastModifiedAt *string `json:"lastModifiedAt,omitempty"`
 }
 
 // +kubebuilder:validation:Enum={"1.0","1.1","1.2"}

@@ -58,6 +58,7 @@ type ManagedCluster_Spec_Properties_ARM struct {
 	DNSPrefix               *string                                    `json:"dnsPrefix,omitempty"`
 	EnableRBAC              *bool                                      `json:"enableRBAC,omitempty"`
 	KubernetesVersion       *string                                    `json:"kubernetesVersion,omitempty"`
+	NetworkProfile          *ContainerServiceNetworkProfile_ARM        `json:"networkProfile,omitempty"`
 	ServicePrincipalProfile *ManagedClusterServicePrincipalProfile_ARM `json:"servicePrincipalProfile,omitempty"`
 	WindowsProfile          *ManagedClusterWindowsProfile_ARM          `json:"windowsProfile,omitempty"`
 }
@@ -87,26 +88,33 @@ func (obj *ManagedCluster_Spec) toARM(resolved genruntime.ResolvedReferences) (*
 	result.Properties.DNSPrefix = obj.DNSPrefix
 	result.Properties.EnableRBAC = obj.EnableRBAC
 	result.Properties.KubernetesVersion = obj.KubernetesVersion
+	if obj.NetworkProfile != nil {
+		arm2, err := obj.NetworkProfile.toARM(resolved)
+		if err != nil {
+			return nil, errors.Wrap(err, "converting NetworkProfile")
+		}
+		result.Properties.NetworkProfile = arm2
+	}
 	if obj.ServicePrincipalProfile != nil {
-		arm2, err := obj.ServicePrincipalProfile.toARM(resolved)
+		arm3, err := obj.ServicePrincipalProfile.toARM(resolved)
 		if err != nil {
 			return nil, errors.Wrap(err, "converting ServicePrincipalProfile")
 		}
-		result.Properties.ServicePrincipalProfile = arm2
+		result.Properties.ServicePrincipalProfile = arm3
 	}
 	if obj.WindowsProfile != nil {
-		arm3, err := obj.WindowsProfile.toARM(resolved)
+		arm4, err := obj.WindowsProfile.toARM(resolved)
 		if err != nil {
 			return nil, errors.Wrap(err, "converting WindowsProfile")
 		}
-		result.Properties.WindowsProfile = arm3
+		result.Properties.WindowsProfile = arm4
 	}
 	if obj.Sku != nil {
-		arm4, err := obj.Sku.toARM(resolved)
+		arm5, err := obj.Sku.toARM(resolved)
 		if err != nil {
 			return nil, errors.Wrap(err, "converting Sku")
 		}
-		result.Sku = arm4
+		result.Sku = arm5
 	}
 	var list1 map[string]string
 	if len(obj.Tags) > 0 {
@@ -139,6 +147,7 @@ type ManagedCluster_STATUS_Properties_ARM struct {
 	EnableRBAC              *bool                                             `json:"enableRBAC,omitempty"`
 	Fqdn                    *string                                           `json:"fqdn,omitempty"`
 	KubernetesVersion       *string                                           `json:"kubernetesVersion,omitempty"`
+	NetworkProfile          *ContainerServiceNetworkProfile_STATUS_ARM        `json:"networkProfile,omitempty"`
 	PowerState              *PowerState_STATUS_ARM                            `json:"powerState,omitempty"`
 	ProvisioningState       *string                                           `json:"provisioningState,omitempty"`
 	ServicePrincipalProfile *ManagedClusterServicePrincipalProfile_STATUS_ARM `json:"servicePrincipalProfile,omitempty"`
@@ -167,32 +176,37 @@ func (obj *ManagedCluster_STATUS) fromARM(arm *ManagedCluster_STATUS_ARM) {
 		obj.EnableRBAC = arm.Properties.EnableRBAC
 		obj.Fqdn = arm.Properties.Fqdn
 		obj.KubernetesVersion = arm.Properties.KubernetesVersion
+		if arm.Properties.NetworkProfile != nil {
+			var value2 ContainerServiceNetworkProfile_STATUS
+			value2.fromARM(arm.Properties.NetworkProfile)
+			obj.NetworkProfile = &value2
+		}
 		if arm.Properties.PowerState != nil {
-			var value2 PowerState_STATUS
-			value2.fromARM(arm.Properties.PowerState)
-			obj.PowerState = &value2
+			var value3 PowerState_STATUS
+			value3.fromARM(arm.Properties.PowerState)
+			obj.PowerState = &value3
 		}
 		obj.ProvisioningState = arm.Properties.ProvisioningState
 		if arm.Properties.ServicePrincipalProfile != nil {
-			var value3 ManagedClusterServicePrincipalProfile_STATUS
-			value3.fromARM(arm.Properties.ServicePrincipalProfile)
-			obj.ServicePrincipalProfile = &value3
+			var value4 ManagedClusterServicePrincipalProfile_STATUS
+			value4.fromARM(arm.Properties.ServicePrincipalProfile)
+			obj.ServicePrincipalProfile = &value4
 		}
 		if arm.Properties.WindowsProfile != nil {
-			var value4 ManagedClusterWindowsProfile_STATUS
-			value4.fromARM(arm.Properties.WindowsProfile)
-			obj.WindowsProfile = &value4
+			var value5 ManagedClusterWindowsProfile_STATUS
+			value5.fromARM(arm.Properties.WindowsProfile)
+			obj.WindowsProfile = &value5
 		}
 	}
 	if arm.Sku != nil {
-		var value5 ManagedClusterSKU_STATUS
-		value5.fromARM(arm.Sku)
-		obj.Sku = &value5
+		var value6 ManagedClusterSKU_STATUS
+		value6.fromARM(arm.Sku)
+		obj.Sku = &value6
 	}
 	if arm.SystemData != nil {
-		var value6 SystemData_STATUS
-		value6.fromARM(arm.SystemData)
-		obj.SystemData = &value6
+		var value7 SystemData_STATUS
+		value7.fromARM(arm.SystemData)
+		obj.SystemData = &value7
 	}
 	var list1 map[string]string
 	if len(arm.Tags) > 0 {
@@ -203,6 +217,42 @@ func (obj *ManagedCluster_STATUS) fromARM(arm *ManagedCluster_STATUS_ARM) {
 	}
 	obj.Tags = list1
 	obj.Type = arm.Type
+}
+
+// ContainerServiceNetworkProfile_ARM is the ARM JSON of ContainerServiceNetworkProfile.
+type ContainerServiceNetworkProfile_ARM struct {
+	LoadBalancerProfile *ManagedClusterLoadBalancerProfile_ARM `json:"loadBalancerProfile,omitempty"`
+	PodCidr             *string                                `json:"podCidr,omitempty"`
+}
+
+// toARM converts this ContainerServiceNetworkProfile to its ARM payload, resolving references.
+func (obj *ContainerServiceNetworkProfile) toARM(resolved genruntime.ResolvedReferences) (*ContainerServiceNetworkProfile_ARM, error) {
+	result := &ContainerServiceNetworkProfile_ARM{}
+	if obj.LoadBalancerProfile != nil {
+		arm, err := obj.LoadBalancerProfile.toARM(resolved)
+		if err != nil {
+			return nil, errors.Wrap(err, "converting LoadBalancerProfile")
+		}
+		result.LoadBalancerProfile = arm
+	}
+	result.PodCidr = obj.PodCidr
+	return result, nil
+}
+
+// ContainerServiceNetworkProfile_STATUS_ARM is the ARM JSON of ContainerServiceNetworkProfile_STATUS.
+type ContainerServiceNetworkProfile_STATUS_ARM struct {
+	LoadBalancerProfile *ManagedClusterLoadBalancerProfile_STATUS_ARM `json:"loadBalancerProfile,omitempty"`
+	PodCidr             *string                                       `json:"podCidr,omitempty"`
+}
+
+// fromARM sets the properties of this ContainerServiceNetworkProfile_STATUS from an ARM response.
+func (obj *ContainerServiceNetworkProfile_STATUS) fromARM(arm *ContainerServiceNetworkProfile_STATUS_ARM) {
+	if arm.LoadBalancerProfile != nil {
+		var value ManagedClusterLoadBalancerProfile_STATUS
+		value.fromARM(arm.LoadBalancerProfile)
+		obj.LoadBalancerProfile = &value
+	}
+	obj.PodCidr = arm.PodCidr
 }
 
 // ManagedClusterAgentPoolProfile_ARM is the ARM JSON of ManagedClusterAgentPoolProfile.
@@ -319,6 +369,28 @@ type ManagedClusterIdentity_UserAssignedIdentities_STATUS_ARM struct {
 func (obj *ManagedClusterIdentity_UserAssignedIdentities_STATUS) fromARM(arm *ManagedClusterIdentity_UserAssignedIdentities_STATUS_ARM) {
 	obj.ClientID = arm.ClientID
 	obj.PrincipalID = arm.PrincipalID
+}
+
+// ManagedClusterLoadBalancerProfile_ARM is the ARM JSON of ManagedClusterLoadBalancerProfile.
+type ManagedClusterLoadBalancerProfile_ARM struct {
+	IdleTimeoutInMinutes *int `json:"idleTimeoutInMinutes,omitempty"`
+}
+
+// toARM converts this ManagedClusterLoadBalancerProfile to its ARM payload, resolving references.
+func (obj *ManagedClusterLoadBalancerProfile) toARM(resolved genruntime.ResolvedReferences) (*ManagedClusterLoadBalancerProfile_ARM, error) {
+	result := &ManagedClusterLoadBalancerProfile_ARM{}
+	result.IdleTimeoutInMinutes = obj.IdleTimeoutInMinutes
+	return result, nil
+}
+
+// ManagedClusterLoadBalancerProfile_STATUS_ARM is the ARM JSON of ManagedClusterLoadBalancerProfile_STATUS.
+type ManagedClusterLoadBalancerProfile_STATUS_ARM struct {
+	IdleTimeoutInMinutes *int `json:"idleTimeoutInMinutes,omitempty"`
+}
+
+// fromARM sets the properties of this ManagedClusterLoadBalancerProfile_STATUS from an ARM response.
+func (obj *ManagedClusterLoadBalancerProfile_STATUS) fromARM(arm *ManagedClusterLoadBalancerProfile_STATUS_ARM) {
+	obj.IdleTimeoutInMinutes = arm.IdleTimeoutInMinutes
 }
 
 // ManagedClusterSKU_ARM is the ARM JSON of ManagedClusterSKU.

@@ -99,32 +99,41 @@ func (obj *ManagedCluster_Spec) AssignProperties_To_ManagedCluster_Spec(destinat
 	destination.KubernetesVersion = genruntime.ClonePointer(obj.KubernetesVersion)
 	value1 := obj.Location
 	destination.Location = &value1
+	if obj.NetworkProfile != nil {
+		var value2 hub.ContainerServiceNetworkProfile
+		if err := obj.NetworkProfile.AssignProperties_To_ContainerServiceNetworkProfile(&value2); err != nil {
+			return errors.Wrap(err, "converting NetworkProfile")
+		}
+		destination.NetworkProfile = &value2
+	} else {
+		destination.NetworkProfile = nil
+	}
 	destination.Owner = genruntime.ClonePointer(obj.Owner)
 	if obj.ServicePrincipalProfile != nil {
-		var value2 hub.ManagedClusterServicePrincipalProfile
-		if err := obj.ServicePrincipalProfile.AssignProperties_To_ManagedClusterServicePrincipalProfile(&value2); err != nil {
+		var value3 hub.ManagedClusterServicePrincipalProfile
+		if err := obj.ServicePrincipalProfile.AssignProperties_To_ManagedClusterServicePrincipalProfile(&value3); err != nil {
 			return errors.Wrap(err, "converting ServicePrincipalProfile")
 		}
-		destination.ServicePrincipalProfile = &value2
+		destination.ServicePrincipalProfile = &value3
 	} else {
 		destination.ServicePrincipalProfile = nil
 	}
 	if obj.Sku != nil {
-		var value3 hub.ManagedClusterSKU
-		if err := obj.Sku.AssignProperties_To_ManagedClusterSKU(&value3); err != nil {
+		var value4 hub.ManagedClusterSKU
+		if err := obj.Sku.AssignProperties_To_ManagedClusterSKU(&value4); err != nil {
 			return errors.Wrap(err, "converting Sku")
 		}
-		destination.Sku = &value3
+		destination.Sku = &value4
 	} else {
 		destination.Sku = nil
 	}
 	destination.Tags = genruntime.CloneMap(obj.Tags)
 	if obj.WindowsProfile != nil {
-		var value4 hub.ManagedClusterWindowsProfile
-		if err := obj.WindowsProfile.AssignProperties_To_ManagedClusterWindowsProfile(&value4); err != nil {
+		var value5 hub.ManagedClusterWindowsProfile
+		if err := obj.WindowsProfile.AssignProperties_To_ManagedClusterWindowsProfile(&value5); err != nil {
 			return errors.Wrap(err, "converting WindowsProfile")
 		}
-		destination.WindowsProfile = &value4
+		destination.WindowsProfile = &value5
 	} else {
 		destination.WindowsProfile = nil
 	}
@@ -167,32 +176,41 @@ func (obj *ManagedCluster_Spec) AssignProperties_From_ManagedCluster_Spec(source
 	} else {
 		obj.Location = ""
 	}
+	if source.NetworkProfile != nil {
+		var value1 ContainerServiceNetworkProfile
+		if err := (&value1).AssignProperties_From_ContainerServiceNetworkProfile(source.NetworkProfile); err != nil {
+			return errors.Wrap(err, "converting NetworkProfile")
+		}
+		obj.NetworkProfile = &value1
+	} else {
+		obj.NetworkProfile = nil
+	}
 	obj.Owner = genruntime.ClonePointer(source.Owner)
 	if source.ServicePrincipalProfile != nil {
-		var value1 ManagedClusterServicePrincipalProfile
-		if err := (&value1).AssignProperties_From_ManagedClusterServicePrincipalProfile(source.ServicePrincipalProfile); err != nil {
+		var value2 ManagedClusterServicePrincipalProfile
+		if err := (&value2).AssignProperties_From_ManagedClusterServicePrincipalProfile(source.ServicePrincipalProfile); err != nil {
 			return errors.Wrap(err, "converting ServicePrincipalProfile")
 		}
-		obj.ServicePrincipalProfile = &value1
+		obj.ServicePrincipalProfile = &value2
 	} else {
 		obj.ServicePrincipalProfile = nil
 	}
 	if source.Sku != nil {
-		var value2 ManagedClusterSKU
-		if err := (&value2).AssignProperties_From_ManagedClusterSKU(source.Sku); err != nil {
+		var value3 ManagedClusterSKU
+		if err := (&value3).AssignProperties_From_ManagedClusterSKU(source.Sku); err != nil {
 			return errors.Wrap(err, "converting Sku")
 		}
-		obj.Sku = &value2
+		obj.Sku = &value3
 	} else {
 		obj.Sku = nil
 	}
 	obj.Tags = genruntime.CloneMap(source.Tags)
 	if source.WindowsProfile != nil {
-		var value3 ManagedClusterWindowsProfile
-		if err := (&value3).AssignProperties_From_ManagedClusterWindowsProfile(source.WindowsProfile); err != nil {
+		var value4 ManagedClusterWindowsProfile
+		if err := (&value4).AssignProperties_From_ManagedClusterWindowsProfile(source.WindowsProfile); err != nil {
 			return errors.Wrap(err, "converting WindowsProfile")
 		}
-		obj.WindowsProfile = &value3
+		obj.WindowsProfile = &value4
 	} else {
 		obj.WindowsProfile = nil
 	}
@@ -230,51 +248,60 @@ func (obj *ManagedCluster_STATUS) AssignProperties_To_ManagedCluster_STATUS(dest
 	destination.KubernetesVersion = genruntime.ClonePointer(obj.KubernetesVersion)
 	destination.Location = genruntime.ClonePointer(obj.Location)
 	destination.Name = genruntime.ClonePointer(obj.Name)
+	if obj.NetworkProfile != nil {
+		var value1 hub.ContainerServiceNetworkProfile_STATUS
+		if err := obj.NetworkProfile.AssignProperties_To_ContainerServiceNetworkProfile_STATUS(&value1); err != nil {
+			return errors.Wrap(err, "converting NetworkProfile")
+		}
+		destination.NetworkProfile = &value1
+	} else {
+		destination.NetworkProfile = nil
+	}
 	if obj.PowerState != nil {
-		var value1 hub.PowerState_STATUS
-		if err := obj.PowerState.AssignProperties_To_PowerState_STATUS(&value1); err != nil {
+		var value2 hub.PowerState_STATUS
+		if err := obj.PowerState.AssignProperties_To_PowerState_STATUS(&value2); err != nil {
 			return errors.Wrap(err, "converting PowerState")
 		}
-		destination.PowerState = &value1
+		destination.PowerState = &value2
 	} else {
 		destination.PowerState = nil
 	}
 	destination.ProvisioningState = genruntime.ClonePointer(obj.ProvisioningState)
 	if obj.ServicePrincipalProfile != nil {
-		var value2 hub.ManagedClusterServicePrincipalProfile_STATUS
-		if err := obj.ServicePrincipalProfile.AssignProperties_To_ManagedClusterServicePrincipalProfile_STATUS(&value2); err != nil {
+		var value3 hub.ManagedClusterServicePrincipalProfile_STATUS
+		if err := obj.ServicePrincipalProfile.AssignProperties_To_ManagedClusterServicePrincipalProfile_STATUS(&value3); err != nil {
 			return errors.Wrap(err, "converting ServicePrincipalProfile")
 		}
-		destination.ServicePrincipalProfile = &value2
+		destination.ServicePrincipalProfile = &value3
 	} else {
 		destination.ServicePrincipalProfile = nil
 	}
 	if obj.Sku != nil {
-		var value3 hub.ManagedClusterSKU_STATUS
-		if err := obj.Sku.AssignProperties_To_ManagedClusterSKU_STATUS(&value3); err != nil {
+		var value4 hub.ManagedClusterSKU_STATUS
+		if err := obj.Sku.AssignProperties_To_ManagedClusterSKU_STATUS(&value4); err != nil {
 			return errors.Wrap(err, "converting Sku")
 		}
-		destination.Sku = &value3
+		destination.Sku = &value4
 	} else {
 		destination.Sku = nil
 	}
 	if obj.SystemData != nil {
-		var value4 hub.SystemData_STATUS
-		if err := obj.SystemData.AssignProperties_To_SystemData_STATUS(&value4); err != nil {
+		var value5 hub.SystemData_STATUS
+		if err := obj.SystemData.AssignProperties_To_SystemData_STATUS(&value5); err != nil {
 			return errors.Wrap(err, "converting SystemData")
 		}
-		destination.SystemData = &value4
+		destination.SystemData = &value5
 	} else {
 		destination.SystemData = nil
 	}
 	destination.Tags = genruntime.CloneMap(obj.Tags)
 	destination.Type = genruntime.ClonePointer(obj.Type)
 	if obj.WindowsProfile != nil {
-		var value5 hub.ManagedClusterWindowsProfile_STATUS
-		if err := obj.WindowsProfile.AssignProperties_To_ManagedClusterWindowsProfile_STATUS(&value5); err != nil {
+		var value6 hub.ManagedClusterWindowsProfile_STATUS
+		if err := obj.WindowsProfile.AssignProperties_To_ManagedClusterWindowsProfile_STATUS(&value6); err != nil {
 			return errors.Wrap(err, "converting WindowsProfile")
 		}
-		destination.WindowsProfile = &value5
+		destination.WindowsProfile = &value6
 	} else {
 		destination.WindowsProfile = nil
 	}
@@ -316,51 +343,60 @@ func (obj *ManagedCluster_STATUS) AssignProperties_From_ManagedCluster_STATUS(so
 	obj.KubernetesVersion = genruntime.ClonePointer(source.KubernetesVersion)
 	obj.Location = genruntime.ClonePointer(source.Location)
 	obj.Name = genruntime.ClonePointer(source.Name)
+	if source.NetworkProfile != nil {
+		var value1 ContainerServiceNetworkProfile_STATUS
+		if err := (&value1).AssignProperties_From_ContainerServiceNetworkProfile_STATUS(source.NetworkProfile); err != nil {
+			return errors.Wrap(err, "converting NetworkProfile")
+		}
+		obj.NetworkProfile = &value1
+	} else {
+		obj.NetworkProfile = nil
+	}
 	if source.PowerState != nil {
-		var value1 PowerState_STATUS
-		if err := (&value1).AssignProperties_From_PowerState_STATUS(source.PowerState); err != nil {
+		var value2 PowerState_STATUS
+		if err := (&value2).AssignProperties_From_PowerState_STATUS(source.PowerState); err != nil {
 			return errors.Wrap(err, "converting PowerState")
 		}
-		obj.PowerState = &value1
+		obj.PowerState = &value2
 	} else {
 		obj.PowerState = nil
 	}
 	obj.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
 	if source.ServicePrincipalProfile != nil {
-		var value2 ManagedClusterServicePrincipalProfile_STATUS
-		if err := (&value2).AssignProperties_From_ManagedClusterServicePrincipalProfile_STATUS(source.ServicePrincipalProfile); err != nil {
+		var value3 ManagedClusterServicePrincipalProfile_STATUS
+		if err := (&value3).AssignProperties_From_ManagedClusterServicePrincipalProfile_STATUS(source.ServicePrincipalProfile); err != nil {
 			return errors.Wrap(err, "converting ServicePrincipalProfile")
 		}
-		obj.ServicePrincipalProfile = &value2
+		obj.ServicePrincipalProfile = &value3
 	} else {
 		obj.ServicePrincipalProfile = nil
 	}
 	if source.Sku != nil {
-		var value3 ManagedClusterSKU_STATUS
-		if err := (&value3).AssignProperties_From_ManagedClusterSKU_STATUS(source.Sku); err != nil {
+		var value4 ManagedClusterSKU_STATUS
+		if err := (&value4).AssignProperties_From_ManagedClusterSKU_STATUS(source.Sku); err != nil {
 			return errors.Wrap(err, "converting Sku")
 		}
-		obj.Sku = &value3
+		obj.Sku = &value4
 	} else {
 		obj.Sku = nil
 	}
 	if source.SystemData != nil {
-		var value4 SystemData_STATUS
-		if err := (&value4).AssignProperties_From_SystemData_STATUS(source.SystemData); err != nil {
+		var value5 SystemData_STATUS
+		if err := (&value5).AssignProperties_From_SystemData_STATUS(source.SystemData); err != nil {
 			return errors.Wrap(err, "converting SystemData")
 		}
-		obj.SystemData = &value4
+		obj.SystemData = &value5
 	} else {
 		obj.SystemData = nil
 	}
 	obj.Tags = genruntime.CloneMap(source.Tags)
 	obj.Type = genruntime.ClonePointer(source.Type)
 	if source.WindowsProfile != nil {
-		var value5 ManagedClusterWindowsProfile_STATUS
-		if err := (&value5).AssignProperties_From_ManagedClusterWindowsProfile_STATUS(source.WindowsProfile); err != nil {
+		var value6 ManagedClusterWindowsProfile_STATUS
+		if err := (&value6).AssignProperties_From_ManagedClusterWindowsProfile_STATUS(source.WindowsProfile); err != nil {
 			return errors.Wrap(err, "converting WindowsProfile")
 		}
-		obj.WindowsProfile = &value5
+		obj.WindowsProfile = &value6
 	} else {
 		obj.WindowsProfile = nil
 	}
@@ -437,6 +473,42 @@ func (obj *ManagedClusterIdentity) AssignProperties_From_ManagedClusterIdentity(
 	} else {
 		obj.UserAssignedIdentities = nil
 	}
+	return nil
+}
+
+// AssignProperties_To_ContainerServiceNetworkProfile copies this ContainerServiceNetworkProfile into the hub's ContainerServiceNetworkProfile.
+func (obj *ContainerServiceNetworkProfile) AssignProperties_To_ContainerServiceNetworkProfile(destination *hub.ContainerServiceNetworkProfile) error {
+	propertyBag := genruntime.NewPropertyBag()
+	if obj.LoadBalancerProfile != nil {
+		var value hub.ManagedClusterLoadBalancerProfile
+		if err := obj.LoadBalancerProfile.AssignProperties_To_ManagedClusterLoadBalancerProfile(&value); err != nil {
+			return errors.Wrap(err, "converting LoadBalancerProfile")
+		}
+		destination.LoadBalancerProfile = &value
+	} else {
+		destination.LoadBalancerProfile = nil
+	}
+	destination.PodCidr = genruntime.ClonePointer(obj.PodCidr)
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+	return nil
+}
+
+// AssignProperties_From_ContainerServiceNetworkProfile populates this ContainerServiceNetworkProfile from the hub's ContainerServiceNetworkProfile.
+func (obj *ContainerServiceNetworkProfile) AssignProperties_From_ContainerServiceNetworkProfile(source *hub.ContainerServiceNetworkProfile) error {
+	if source.LoadBalancerProfile != nil {
+		var value ManagedClusterLoadBalancerProfile
+		if err := (&value).AssignProperties_From_ManagedClusterLoadBalancerProfile(source.LoadBalancerProfile); err != nil {
+			return errors.Wrap(err, "converting LoadBalancerProfile")
+		}
+		obj.LoadBalancerProfile = &value
+	} else {
+		obj.LoadBalancerProfile = nil
+	}
+	obj.PodCidr = genruntime.ClonePointer(source.PodCidr)
 	return nil
 }
 
@@ -584,6 +656,42 @@ func (obj *ManagedClusterIdentity_STATUS) AssignProperties_From_ManagedClusterId
 	return nil
 }
 
+// AssignProperties_To_ContainerServiceNetworkProfile_STATUS copies this ContainerServiceNetworkProfile_STATUS into the hub's ContainerServiceNetworkProfile_STATUS.
+func (obj *ContainerServiceNetworkProfile_STATUS) AssignProperties_To_ContainerServiceNetworkProfile_STATUS(destination *hub.ContainerServiceNetworkProfile_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag()
+	if obj.LoadBalancerProfile != nil {
+		var value hub.ManagedClusterLoadBalancerProfile_STATUS
+		if err := obj.LoadBalancerProfile.AssignProperties_To_ManagedClusterLoadBalancerProfile_STATUS(&value); err != nil {
+			return errors.Wrap(err, "converting LoadBalancerProfile")
+		}
+		destination.LoadBalancerProfile = &value
+	} else {
+		destination.LoadBalancerProfile = nil
+	}
+	destination.PodCidr = genruntime.ClonePointer(obj.PodCidr)
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+	return nil
+}
+
+// AssignProperties_From_ContainerServiceNetworkProfile_STATUS populates this ContainerServiceNetworkProfile_STATUS from the hub's ContainerServiceNetworkProfile_STATUS.
+func (obj *ContainerServiceNetworkProfile_STATUS) AssignProperties_From_ContainerServiceNetworkProfile_STATUS(source *hub.ContainerServiceNetworkProfile_STATUS) error {
+	if source.LoadBalancerProfile != nil {
+		var value ManagedClusterLoadBalancerProfile_STATUS
+		if err := (&value).AssignProperties_From_ManagedClusterLoadBalancerProfile_STATUS(source.LoadBalancerProfile); err != nil {
+			return errors.Wrap(err, "converting LoadBalancerProfile")
+		}
+		obj.LoadBalancerProfile = &value
+	} else {
+		obj.LoadBalancerProfile = nil
+	}
+	obj.PodCidr = genruntime.ClonePointer(source.PodCidr)
+	return nil
+}
+
 // AssignProperties_To_PowerState_STATUS copies this PowerState_STATUS into the hub's PowerState_STATUS.
 func (obj *PowerState_STATUS) AssignProperties_To_PowerState_STATUS(destination *hub.PowerState_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag()
@@ -705,6 +813,24 @@ func (obj *UserAssignedIdentityDetails) AssignProperties_From_UserAssignedIdenti
 	return nil
 }
 
+// AssignProperties_To_ManagedClusterLoadBalancerProfile copies this ManagedClusterLoadBalancerProfile into the hub's ManagedClusterLoadBalancerProfile.
+func (obj *ManagedClusterLoadBalancerProfile) AssignProperties_To_ManagedClusterLoadBalancerProfile(destination *hub.ManagedClusterLoadBalancerProfile) error {
+	propertyBag := genruntime.NewPropertyBag()
+	destination.IdleTimeoutInMinutes = genruntime.ClonePointer(obj.IdleTimeoutInMinutes)
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+	return nil
+}
+
+// AssignProperties_From_ManagedClusterLoadBalancerProfile populates this ManagedClusterLoadBalancerProfile from the hub's ManagedClusterLoadBalancerProfile.
+func (obj *ManagedClusterLoadBalancerProfile) AssignProperties_From_ManagedClusterLoadBalancerProfile(source *hub.ManagedClusterLoadBalancerProfile) error {
+	obj.IdleTimeoutInMinutes = genruntime.ClonePointer(source.IdleTimeoutInMinutes)
+	return nil
+}
+
 // AssignProperties_To_ManagedClusterIdentity_UserAssignedIdentities_STATUS copies this ManagedClusterIdentity_UserAssignedIdentities_STATUS into the hub's ManagedClusterIdentity_UserAssignedIdentities_STATUS.
 func (obj *ManagedClusterIdentity_UserAssignedIdentities_STATUS) AssignProperties_To_ManagedClusterIdentity_UserAssignedIdentities_STATUS(destination *hub.ManagedClusterIdentity_UserAssignedIdentities_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag()
@@ -722,5 +848,23 @@ func (obj *ManagedClusterIdentity_UserAssignedIdentities_STATUS) AssignPropertie
 func (obj *ManagedClusterIdentity_UserAssignedIdentities_STATUS) AssignProperties_From_ManagedClusterIdentity_UserAssignedIdentities_STATUS(source *hub.ManagedClusterIdentity_UserAssignedIdentities_STATUS) error {
 	obj.ClientID = genruntime.ClonePointer(source.ClientID)
 	obj.PrincipalID = genruntime.ClonePointer(source.PrincipalID)
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterLoadBalancerProfile_STATUS copies this ManagedClusterLoadBalancerProfile_STATUS into the hub's ManagedClusterLoadBalancerProfile_STATUS.
+func (obj *ManagedClusterLoadBalancerProfile_STATUS) AssignProperties_To_ManagedClusterLoadBalancerProfile_STATUS(destination *hub.ManagedClusterLoadBalancerProfile_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag()
+	destination.IdleTimeoutInMinutes = genruntime.ClonePointer(obj.IdleTimeoutInMinutes)
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+	return nil
+}
+
+// AssignProperties_From_ManagedClusterLoadBalancerProfile_STATUS populates this ManagedClusterLoadBalancerProfile_STATUS from the hub's ManagedClusterLoadBalancerProfile_STATUS.
+func (obj *ManagedClusterLoadBalancerProfile_STATUS) AssignProperties_From_ManagedClusterLoadBalancerProfile_STATUS(source *hub.ManagedClusterLoadBalancerProfile_STATUS) error {
+	obj.IdleTimeoutInMinutes = genruntime.ClonePointer(source.IdleTimeoutInMinutes)
 	return nil
 }

@@ -88,6 +88,8 @@ type ManagedCluster_Spec struct {
 	// +kubebuilder:validation:Required
 	// Location: The geo-location where the resource lives.
 	Location string `json:"location,omitempty"`
+	// NetworkProfile: The network configuration profile.
+	NetworkProfile *ContainerServiceNetworkProfile `json:"networkProfile,omitempty"`
 	// +kubebuilder:validation:Required
 	// Owner: The owner of the resource.
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty"`
@@ -123,6 +125,8 @@ type ManagedCluster_STATUS struct {
 	Location *string `json:"location,omitempty"`
 	// Name: The name of the resource.
 	Name *string `json:"name,omitempty"`
+	// NetworkProfile: The network configuration profile.
+	NetworkProfile *ContainerServiceNetworkProfile_STATUS `json:"networkProfile,omitempty"`
 	// PowerState: The Power State of the cluster.
 	PowerState *PowerState_STATUS `json:"powerState,omitempty"`
 	// ProvisioningState: The current provisioning state.
@@ -168,6 +172,23 @@ const (
 	Code_STATUS_Stopped Code_STATUS = "Stopped"
 )
 
+// ContainerServiceNetworkProfile: Profile of network configuration.
+type ContainerServiceNetworkProfile struct {
+	// LoadBalancerProfile: Profile of the cluster load balancer.
+	LoadBalancerProfile *ManagedClusterLoadBalancerProfile `json:"loadBalancerProfile,omitempty"`
+	// +kubebuilder:validation:Pattern="^([0-9]{1,3}\\.){3}[0-9]{1,3}(\\/([0-9]|[1-2][0-9]|3[0-2]))?$"
+	// PodCidr: A CIDR notation IP range from which to assign pod IPs when kubenet is used.
+	PodCidr *string `json:"podCidr,omitempty"`
+}
+
+// ContainerServiceNetworkProfile_STATUS: Profile of network configuration.
+type ContainerServiceNetworkProfile_STATUS struct {
+	// LoadBalancerProfile: Profile of the cluster load balancer.
+	LoadBalancerProfile *ManagedClusterLoadBalancerProfile_STATUS `json:"loadBalancerProfile,omitempty"`
+	// PodCidr: A CIDR notation IP range from which to assign pod IPs when kubenet is used.
+	PodCidr *string `json:"podCidr,omitempty"`
+}
+
 // +kubebuilder:validation:Enum={"Application","Key","ManagedIdentity","User"}
 // CreatedByType_STATUS: The type of identity that created the resource.
 type CreatedByType_STATUS string
@@ -186,6 +207,7 @@ type ManagedClusterAgentPoolProfile struct {
 	// Mode: The mode of an agent pool.
 	Mode *AgentPoolMode `json:"mode,omitempty"`
 	// +kubebuilder:validation:Required
+	// +kubebuilder:validation:Pattern="^[a-z][a-z0-9]{0,11}$"
 	// Name: Windows agent pool names must be 6 characters or less.
 	Name string `json:"name,omitempty"`
 	// NodeLabels: The node labels to be persisted across all nodes in agent pool.
@@ -235,6 +257,20 @@ type ManagedClusterIdentity_UserAssignedIdentities_STATUS struct {
 	ClientID *string `json:"clientId,omitempty"`
 	// PrincipalID: The principal id of user assigned identity.
 	PrincipalID *string `json:"principalId,omitempty"`
+}
+
+// ManagedClusterLoadBalancerProfile: Profile of the managed cluster load balancer.
+type ManagedClusterLoadBalancerProfile struct {
+	// +kubebuilder:validation:Minimum=4
+	// +kubebuilder:validation:Maximum=120
+	// IdleTimeoutInMinutes: Desired outbound flow idle timeout in minutes.
+	IdleTimeoutInMinutes *int `json:"idleTimeoutInMinutes,omitempty"`
+}
+
+// ManagedClusterLoadBalancerProfile_STATUS: Profile of the managed cluster load balancer.
+type ManagedClusterLoadBalancerProfile_STATUS struct {
+	// IdleTimeoutInMinutes: Desired outbound flow idle timeout in minutes.
+	IdleTimeoutInMinutes *int `json:"idleTimeoutInMinutes,omitempty"`
 }
 
 // ManagedClusterSKU: The SKU of a Managed Cluster.

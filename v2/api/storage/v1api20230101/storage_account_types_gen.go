@@ -76,6 +76,8 @@ type StorageAccount_Spec struct {
 	AccessTier *AccessTier `json:"accessTier,omitempty"`
 	// AllowBlobPublicAccess: Allow or disallow public access to all blobs or containers in the storage account.
 	AllowBlobPublicAccess *bool `json:"allowBlobPublicAccess,omitempty"`
+	// +kubebuilder:validation:MinLength=3
+	// +kubebuilder:validation:MaxLength=24
 	// AzureName: The name of the resource in Azure.
 	// When empty, the resource's metadata.name is used.
 	AzureName string `json:"azureName,omitempty"`

@@ -21,5 +21,5 @@ var (
 )
 
 func init() {
-	SchemeBuilder.Register(&Redis{}, &RedisList{})
+	SchemeBuilder.Register(&PatchSchedule{}, &PatchScheduleList{}, &Redis{}, &RedisList{})
 }

@@ -211,16 +211,3 @@ type Sku_STATUS struct {
 	Name        *string                `json:"name,omitempty"`
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
-
-// SystemData_STATUS: Metadata pertaining to creation and last modification of the resource.
-type SystemData_STATUS struct {
-	// CreatedAt: The timestamp of resource creation (UTC).
-	CreatedAt *string `json:"createdAt,omitempty"`
-	// CreatedBy: The identity that created the resource.
-	CreatedBy *string `json:"createdBy,omitempty"`
-	// CreatedByType: The type of identity that created the resource.
-	CreatedByType *string `json:"createdByType,omitempty"`
-	// LastModifiedAt: The timestamp of resource last modification (UTC).
-	LastModifiedAt *string                `json:"lastModifiedAt,omitempty"`
-	PropertyBag    genruntime.PropertyBag `json:"$propertyBag,omitempty"`
-}

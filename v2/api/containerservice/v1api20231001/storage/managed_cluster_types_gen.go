@@ -106,6 +106,8 @@ type ManagedCluster_Spec struct {
 	KubernetesVersion *string `json:"kubernetesVersion,omitempty"`
 	// Location: The geo-location where the resource lives.
 	Location *string `json:"location,omitempty"`
+	// NetworkProfile: The network configuration profile.
+	NetworkProfile *ContainerServiceNetworkProfile `json:"networkProfile,omitempty"`
 	// OriginalVersion: The API version the object was written at; the operator talks to Azure at that version.
 	OriginalVersion string `json:"originalVersion,omitempty"`
 	// Owner: The owner of the resource.
@@ -143,6 +145,8 @@ type ManagedCluster_STATUS struct {
 	Location *string `json:"location,omitempty"`
 	// Name: The name of the resource.
 	Name *string `json:"name,omitempty"`
+	// NetworkProfile: The network configuration profile.
+	NetworkProfile *ContainerServiceNetworkProfile_STATUS `json:"networkProfile,omitempty"`
 	// PowerState: The Power State of the cluster.
 	PowerState  *PowerState_STATUS     `json:"powerState,omitempty"`
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
@@ -160,6 +164,24 @@ type ManagedCluster_STATUS struct {
 	Type *string `json:"type,omitempty"`
 	// WindowsProfile: The profile for Windows VMs in the Managed Cluster.
 	WindowsProfile *ManagedClusterWindowsProfile_STATUS `json:"windowsProfile,omitempty"`
+}
+
+// ContainerServiceNetworkProfile: Profile of network configuration.
+type ContainerServiceNetworkProfile struct {
+	// LoadBalancerProfile: Profile of the cluster load balancer.
+	LoadBalancerProfile *ManagedClusterLoadBalancerProfile `json:"loadBalancerProfile,omitempty"`
+	// PodCidr: A CIDR notation IP range from which to assign pod IPs when kubenet is used.
+	PodCidr     *string                `json:"podCidr,omitempty"`
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// ContainerServiceNetworkProfile_STATUS: Profile of network configuration.
+type ContainerServiceNetworkProfile_STATUS struct {
+	// LoadBalancerProfile: Profile of the cluster load balancer.
+	LoadBalancerProfile *ManagedClusterLoadBalancerProfile_STATUS `json:"loadBalancerProfile,omitempty"`
+	// PodCidr: A CIDR notation IP range from which to assign pod IPs when kubenet is used.
+	PodCidr     *string                `json:"podCidr,omitempty"`
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
 // ManagedClusterAgentPoolProfile: Profile for the container service agent pool.
@@ -222,6 +244,20 @@ type ManagedClusterIdentity_UserAssignedIdentities_STATUS struct {
 	// PrincipalID: The principal id of user assigned identity.
 	PrincipalID *string                `json:"principalId,omitempty"`
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// ManagedClusterLoadBalancerProfile: Profile of the managed cluster load balancer.
+type ManagedClusterLoadBalancerProfile struct {
+	// IdleTimeoutInMinutes: Desired outbound flow idle timeout in minutes.
+	IdleTimeoutInMinutes *int                   `json:"idleTimeoutInMinutes,omitempty"`
+	PropertyBag          genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// ManagedClusterLoadBalancerProfile_STATUS: Profile of the managed cluster load balancer.
+type ManagedClusterLoadBalancerProfile_STATUS struct {
+	// IdleTimeoutInMinutes: Desired outbound flow idle timeout in minutes.
+	IdleTimeoutInMinutes *int                   `json:"idleTimeoutInMinutes,omitempty"`
+	PropertyBag          genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
 // ManagedClusterSKU: The SKU of a Managed Cluster.

@@ -1,0 +1,106 @@
+package codegen
+
+import (
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/asogen/asogen/pkg/config"
+)
+
+// semanticsConfig loads testdata/specs/semantics (constraints and read-only parts) with the
+// module root as its folder and the output below rel.
+func semanticsConfig(t *testing.T, root, rel string) *config.Config {
+	cfg, err := config.Load(filepath.Join(root, "testdata", "specs", "semantics", "config.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Dir, cfg.Module = root, "github.com/asogen/asogen"
+	cfg.Output = config.Output{API: rel + "/api", Registry: rel + "/controllers", Manifests: rel + "/config", Samples: rel + "/samples"}
+	return cfg
+}
+
+// TestValidationMarkers: each constraint of the fixture becomes its marker on the API version's
+// Spec field only (never in Status or storage), and controller-gen turns them into the CRD's
+// schema for the API version.
+func TestValidationMarkers(t *testing.T) {
+	root := repoRoot(t)
+	rel := realCorpusDir(t, root)
+	files := generateInMemory(t, semanticsConfig(t, root, rel))
+	api := string(files[path.Join(rel, "api/widget/v1api20240101/widget_types_gen.go")])
+	spec := goStruct(t, api, "Widget_Spec")
+	for _, m := range []string{
+		"MinLength=3\n\t// +kubebuilder:validation:MaxLength=12\n\t// +kubebuilder:validation:Pattern=\"^[a-z0-9-]+$\"",
+		"MinLength=3\n\t// +kubebuilder:validation:MaxLength=12\n\t// +kubebuilder:validation:Pattern=\"^[a-z][a-z0-9]{2,11}$\"",
+		"Minimum=0\n\t// +kubebuilder:validation:ExclusiveMinimum=true\n\t// +kubebuilder:validation:Maximum=2.5\n",
+		"Minimum=5\n\t// +kubebuilder:validation:Maximum=100\n", "MinItems=1\n\t// +kubebuilder:validation:MaxItems=3\n",
+		"Format=uuid\n", "MaxLength=8\n\t// +kubebuilder:validation:Pattern=\"^[A-Z]+$\"",
+	} {
+		if !strings.Contains(spec, "// +kubebuilder:validation:"+m) {
+			t.Errorf("Widget_Spec lacks %q:\n%s", m, spec)
+		}
+	}
+	if strings.Contains(spec, "(?!") {
+		t.Error("a pattern Go cannot compile reached a marker")
+	}
+	for _, s := range []string{goStruct(t, api, "Widget_STATUS"),
+		string(files[path.Join(rel, "api/widget/v1api20240101/storage/widget_types_gen.go")])} {
+		if strings.Contains(s, "kubebuilder:validation:M") || strings.Contains(s, "Pattern=") {
+			t.Errorf("constraints outside the API version's Spec:\n%s", s)
+		}
+	}
+	checkFixtureSample(t, string(files[path.Join(rel, "samples/widget/v1api20240101/widget.yaml")]))
+	checkFixedName(t, files, rel)
+	if testing.Short() {
+		return
+	}
+	checkFixtureCRD(t, root, rel, files)
+}
+
+// checkFixtureSample: the sample's values meet the constraints (a minimum of 5, a uuid, a
+// pattern), and it sets an Azure name because metadata.name is longer than the 12 allowed.
+func checkFixtureSample(t *testing.T, sample string) {
+	for _, want := range []string{"azureName: widget202401\n", "code: example\n", "size: 5\n",
+		"tenant: 00000000-0000-0000-0000-000000000000\n", "zones:\n    - example\n", "name: widget20240101\n"} {
+		if !strings.Contains(sample, want) {
+			t.Errorf("the sample lacks %q:\n%s", want, sample)
+		}
+	}
+}
+
+// checkFixtureCRD writes the fixture, runs controller-gen's CRD generator and reads the schema.
+func checkFixtureCRD(t *testing.T, root, rel string, files map[string][]byte) {
+	for p, b := range files {
+		writeFile(t, filepath.Join(root, filepath.FromSlash(p)), b)
+	}
+	crdDir := filepath.Join(root, filepath.FromSlash(rel), "crd")
+	goTool(t, root, "tool", "controller-gen", "crd:allowDangerousTypes=true", "paths=./"+rel+"/api/...", "output:crd:dir="+crdDir)
+	b, err := os.ReadFile(filepath.Join(crdDir, "widget.azure.com_widgets.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"exclusiveMinimum: true", "format: uuid", "maxItems: 3", "maximum: 2.5",
+		"pattern: ^[a-z][a-z0-9]{2,11}$", "maxLength: 12"} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("the CRD lacks %q", want)
+		}
+	}
+}
+
+// checkFixedName: a fixed-name child's AzureName() is its one name, its Spec's azureName accepts
+// only that name, and its sample sets it.
+func checkFixedName(t *testing.T, files map[string][]byte, rel string) {
+	src := string(files[path.Join(rel, "api/widget/v1api20240101/setting_types_gen.go")])
+	for _, want := range []string{"func (r *Setting) AzureName() string {\n\tif r.Spec.AzureName == \"\" {\n\t\treturn \"default\"\n\t}",
+		"// +kubebuilder:validation:Pattern=\"^default$\"\n\t// AzureName: The name of the resource in Azure: always \"default\""} {
+		if !strings.Contains(src, want) {
+			t.Errorf("setting_types_gen.go lacks %q", want)
+		}
+	}
+	sample := string(files[path.Join(rel, "samples/widget/v1api20240101/setting.yaml")])
+	if !strings.Contains(sample, "azureName: default\n") {
+		t.Errorf("the Setting sample does not set its fixed name:\n%s", sample)
+	}
+}
