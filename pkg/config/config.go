@@ -44,7 +44,11 @@ type Group struct {
 // Resource is one configured ARM resource kind.
 type Resource struct {
 	Group      string
-	Kind       string
+	Kind       string // the Kubernetes kind
+	// SpecKind is the kind as the spec names it (from its resource type) when Kind renames it,
+	// e.g. kind: ServiceBusNamespace, specKind: Namespace; "" when Kind is the spec's.
+	SpecKind    string
+	SpecKindPos diag.Pos
 	Versions   []string
 	VersionPos []diag.Pos // position of each entry of Versions
 	Hub        string     // optional hub api-version override
@@ -77,6 +81,14 @@ type Directive struct {
 	Match  string // "<group>/<version>:<Definition>" or "<group>/<version>:<Definition>.<prop>.<prop>"
 	Action string // ActionOpaque, ActionReference, ActionPrune, ActionSecret or ActionARMID
 	Pos    diag.Pos
+}
+
+// KindInSpec is the kind the spec's resource type gives: SpecKind, or Kind when not renamed.
+func (r *Resource) KindInSpec() string {
+	if r.SpecKind != "" {
+		return r.SpecKind
+	}
+	return r.Kind
 }
 
 // Directive actions.

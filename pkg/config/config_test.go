@@ -119,3 +119,28 @@ func FuzzLoadConfig(f *testing.F) {
 		}
 	})
 }
+
+func TestRenamedKindConfiguredTwiceIsAnError(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "config.yaml")
+	body := `specRoot: specs
+groups:
+  - name: sb
+    path: specification/sb
+resources:
+  - group: sb
+    kind: ServiceBusNamespace
+    specKind: Namespace
+    versions: ["2021-11-01"]
+  - group: sb
+    kind: Namespace
+    versions: ["2021-11-01"]
+`
+	if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Load(path)
+	if err == nil || !strings.Contains(err.Error(), "sb Namespace is already generated, renamed, by the entry at line 6") {
+		t.Errorf("got %v", err)
+	}
+}

@@ -74,6 +74,7 @@ func (d *decoder) resource(n *yaml.Node) Resource {
 	d.fields(n, "resource", map[string]func(*yaml.Node){
 		"group":         d.setStr(&r.Group, &r.GroupPos, "group"),
 		"kind":          d.setStr(&r.Kind, &r.KindPos, "kind"),
+		"specKind":      d.setStr(&r.SpecKind, &r.SpecKindPos, "specKind"),
 		"versions":      func(v *yaml.Node) { d.versions(v, &r) },
 		"hub":           d.setStr(&r.Hub, &r.HubPos, "hub"),
 		"extensions":    func(v *yaml.Node) { d.list(v, "extensions", func(e *yaml.Node) { d.extension(e, &r) }) },
@@ -84,6 +85,9 @@ func (d *decoder) resource(n *yaml.Node) Resource {
 	d.required(n, r.VersionsPos, "versions", "resource")
 	if r.KindPos.Line > 0 {
 		d.checkName(r.KindPos, r.Kind, kindName, "kind", "an exported Go identifier such as PrivateEndpoint")
+	}
+	if r.SpecKindPos.Line > 0 {
+		d.checkName(r.SpecKindPos, r.SpecKind, kindName, "specKind", "the kind the spec's resource type gives, an exported Go identifier such as Namespace")
 	}
 	return r
 }

@@ -33,7 +33,7 @@ func TestBadInput(t *testing.T) {
 		{"refcycle", spec + ":47:19", `$ref "#/definitions/Gear" is part of a $ref cycle that never reaches a schema`},
 		{"allofcycle", spec + ":51:13", "allOf cycle: Gear includes itself"},
 		{"malformedjson", spec + ":4:21", "malformed JSON: invalid character '}' looking for beginning of value"},
-		{"unknownkind", conf + ":9:16", `kind "Gadget" matches no PUT operation in widget 2024-01-01 (kinds found: Widget)`},
+		{"unknownkind", conf + ":9:16", `kind "Gadget" matches no PUT operation in widget 2024-01-01 (kinds found: Widget; set specKind to one of them to rename it)`},
 		{"unknownversion", conf + ":9:30", `version "2025-01-01" of group "widget" matches nothing: no spec files in`},
 		{"unuseddirective", conf + ":11:5", `directive "widget/2024-01-01:Sprocket" matches nothing`},
 	}

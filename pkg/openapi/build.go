@@ -228,7 +228,7 @@ func (b *builder) ownerConfigured(o *astmodel.OwnerKind) bool {
 		return true
 	}
 	for _, r := range b.cfg.Resources {
-		if r.Group == o.Group && strings.EqualFold(r.Kind, o.Kind) {
+		if r.Group == o.Group && strings.EqualFold(r.KindInSpec(), o.Kind) {
 			o.Kind = r.Kind
 			return true
 		}

@@ -71,10 +71,10 @@ func (p *pkgBuilder) buildAll() {
 // buildResource finds the resource's PUT operation and builds its Resource, Spec and Status.
 func (p *pkgBuilder) buildResource(r *config.Resource) {
 	pos := r.VersionPosOf(p.version)
-	op, kinds := findPut(p.puts, r.Kind)
+	op, kinds := findPut(p.puts, r.KindInSpec())
 	if op == nil {
-		p.errs.Add(pos, "kind %q matches no PUT operation in %s %s (kinds found: %s)",
-			r.Kind, p.group, p.version, strings.Join(kinds, ", "))
+		p.errs.Add(pos, "kind %q matches no PUT operation in %s %s (kinds found: %s; set specKind to one of them to rename it)",
+			r.KindInSpec(), p.group, p.version, strings.Join(kinds, ", "))
 		return
 	}
 	owner := op.info.owner(p.group)
