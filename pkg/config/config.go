@@ -43,17 +43,17 @@ type Group struct {
 
 // Resource is one configured ARM resource kind.
 type Resource struct {
-	Group      string
-	Kind       string // the Kubernetes kind
+	Group string
+	Kind  string // the Kubernetes kind
 	// SpecKind is the kind as the spec names it (from its resource type) when Kind renames it,
 	// e.g. kind: ServiceBusNamespace, specKind: Namespace; "" when Kind is the spec's.
 	SpecKind    string
 	SpecKindPos diag.Pos
-	Versions   []string
-	VersionPos []diag.Pos // position of each entry of Versions
-	Hub        string     // optional hub api-version override
-	HubPos     diag.Pos
-	Extensions []Extension
+	Versions    []string
+	VersionPos  []diag.Pos // position of each entry of Versions
+	Hub         string     // optional hub api-version override
+	HubPos      diag.Pos
+	Extensions  []Extension
 	// ExportSecrets lists the secret values the kind can write into Kubernetes Secrets
 	// (spec.operatorSpec.secrets); nil when it exports none.
 	ExportSecrets *SecretExport

@@ -44,7 +44,7 @@ func TestLoadBad(t *testing.T) {
 	cases := map[string][]string{
 		"unknownkey.yaml": {
 			`unknownkey.yaml:3:1: unknown key "colour" in config (valid keys: directives, groups, module, output, resources, specRoot)`,
-			`unknownkey.yaml:8:5: unknown key "extension" in resource (valid keys: exportSecrets, extensions, group, hub, kind, versions)`,
+			`unknownkey.yaml:8:5: unknown key "extension" in resource (valid keys: exportSecrets, extensions, group, hub, kind, specKind, versions)`,
 		},
 		"wrongtype.yaml": {
 			`wrongtype.yaml:9:15: versions must be a list, found str "2022-07-01"`,
