@@ -77,3 +77,44 @@ func TestRenameTargetsAreChecked(t *testing.T) {
 		t.Errorf("a specKind the spec lacks: %v", err)
 	}
 }
+
+// A property renamed in config takes the new Go and Kubernetes JSON name in every API version,
+// storage variant and conversion, while ARM still receives the spec's name.
+func TestRenamedPropertyKeepsItsARMName(t *testing.T) {
+	cfg := renamedCacheConfig(t)
+	cfg.Directives = []config.Directive{{Match: "cache/2023-08-01:RedisCreateProperties.minimumTlsVersion", Action: config.ActionRename, To: "MinimumTLS"}}
+	files := generateInMemory(t, cfg)
+	typeCheck(t, files)
+	want := map[string][]string{
+		"v2/api/cache/v1api20230801/redis_cache_types_gen.go":         {"MinimumTLS *TLSVersion `json:\"minimumTLS,omitempty\"`"},
+		"v2/api/cache/v1api20230801/storage/redis_cache_types_gen.go": {"MinimumTLS *string `json:\"minimumTLS,omitempty\"`"},
+		"v2/api/cache/v1api20230801/redis_cache_arm_gen.go":           {"`json:\"minimumTlsVersion,omitempty\"`"},
+	}
+	for path, parts := range want {
+		for _, p := range parts {
+			if !strings.Contains(string(files[path]), p) {
+				t.Errorf("%s lacks %q; it has:\n%s", path, p, grepLines(string(files[path]), "inimumT"))
+			}
+		}
+	}
+}
+
+// A rename onto a name another property of the object has is an error at the directive.
+func TestRenameOntoAnotherPropertyIsAnError(t *testing.T) {
+	cfg := renamedCacheConfig(t)
+	cfg.Directives = []config.Directive{{Match: "cache/2023-08-01:RedisCreateProperties.minimumTlsVersion", Action: config.ActionRename, To: "EnableNonSslPort"}}
+	_, err := Generate(cfg, fileset.NewMemory(cfg.Dir))
+	if err == nil || !strings.Contains(err.Error(), `rename to "EnableNonSslPort" clashes with another property`) {
+		t.Errorf("got %v", err)
+	}
+}
+
+func grepLines(s, sub string) string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		if strings.Contains(l, sub) {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
+}

@@ -79,7 +79,8 @@ type Extension struct {
 // Directive tells the OpenAPI reader how to treat a definition or property it cannot judge alone.
 type Directive struct {
 	Match  string // "<group>/<version>:<Definition>" or "<group>/<version>:<Definition>.<prop>.<prop>"
-	Action string // ActionOpaque, ActionReference, ActionPrune, ActionSecret or ActionARMID
+	Action string // ActionOpaque, ActionReference, ActionPrune, ActionSecret, ActionARMID or ActionRename
+	To     string // ActionRename: the property's new Go name (its Kubernetes JSON name follows)
 	Pos    diag.Pos
 }
 
@@ -98,6 +99,7 @@ const (
 	ActionPrune     = "prune"     // dropped
 	ActionSecret    = "secret"    // a secret input: a SecretReference in Spec, absent from Status
 	ActionARMID     = "armID"     // holds an ARM resource ID: a ResourceReference (...Reference) in Spec
+	ActionRename    = "rename"    // the property takes the Go name To (and its JSON name); ARM keeps the spec's
 )
 
 // Default output roots.

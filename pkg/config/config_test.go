@@ -61,7 +61,7 @@ func TestLoadBad(t *testing.T) {
 			`badnames.yaml:12:30: version "2022-07-01" is listed twice for ../../x (first at line 12)`,
 			`badnames.yaml:12:44: version "latest" is not an ARM api-version`,
 			`badnames.yaml:15:12: match "network:Subnet" must look like`,
-			`badnames.yaml:16:13: unknown action "inline" (valid: opaque, prune, reference, secret, armID)`,
+			`badnames.yaml:16:13: unknown action "inline" (valid: opaque, prune, reference, secret, armID, rename)`,
 			`badnames.yaml:13:10: hub "2024-03-01" is not one of the versions of ../../x (2022-07-01)`,
 		},
 		"unsetenv.yaml": {`unsetenv.yaml:2:11: specRoot uses environment variable ASOGEN_TEST_UNSET_VARIABLE, which is not set`},
@@ -142,5 +142,24 @@ resources:
 	_, err := Load(path)
 	if err == nil || !strings.Contains(err.Error(), "sb Namespace is already generated, renamed, by the entry at line 6") {
 		t.Errorf("got %v", err)
+	}
+}
+
+func TestRenameDirectiveNeedsAValidTarget(t *testing.T) {
+	cases := map[string]string{
+		"    action: rename\n":                    "action rename needs `to`",
+		"    action: rename\n    to: lowercase\n": `to "lowercase" is not valid`,
+		"    action: prune\n    to: Other\n":      "`to` belongs to action rename",
+	}
+	for directive, want := range cases {
+		path := filepath.Join(t.TempDir(), "config.yaml")
+		body := "specRoot: specs\ngroups:\n  - name: sb\n    path: specification/sb\nresources:\n  - group: sb\n    kind: Namespace\n    versions: [\"2021-11-01\"]\n" +
+			"directives:\n  - match: \"sb/2021-11-01:Namespace.minimumTlsVersion\"\n" + directive
+		if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Load(path); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: got %v, want %q", directive, err, want)
+		}
 	}
 }

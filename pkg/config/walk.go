@@ -123,11 +123,13 @@ func (d *decoder) extension(n *yaml.Node, r *Resource) {
 
 func (d *decoder) directive(n *yaml.Node) Directive {
 	dir := Directive{Pos: d.pos(n)}
-	var matchPos, actionPos diag.Pos
+	var matchPos, actionPos, toPos diag.Pos
 	d.fields(n, "directive", map[string]func(*yaml.Node){
 		"match":  d.setStr(&dir.Match, &matchPos, "match"),
 		"action": d.setStr(&dir.Action, &actionPos, "action"),
+		"to":     d.setStr(&dir.To, &toPos, "to"),
 	})
+	d.checkRename(dir, actionPos, toPos)
 	d.required(n, matchPos, "match", "directive")
 	d.required(n, actionPos, "action", "directive")
 	if matchPos.Line > 0 && !directiveMatch.MatchString(dir.Match) {
@@ -137,15 +139,27 @@ func (d *decoder) directive(n *yaml.Node) Directive {
 		d.errs.Add(actionPos, "action %q marks a property: match must name one (\"<group>/<version>:<Definition>.<property>\"), not %q", dir.Action, dir.Match)
 	}
 	if actionPos.Line > 0 && !validAction(dir.Action) {
-		d.errs.Add(actionPos, "unknown action %q (valid: %s, %s, %s, %s, %s)", dir.Action,
-			ActionOpaque, ActionPrune, ActionReference, ActionSecret, ActionARMID)
+		d.errs.Add(actionPos, "unknown action %q (valid: %s, %s, %s, %s, %s, %s)", dir.Action,
+			ActionOpaque, ActionPrune, ActionReference, ActionSecret, ActionARMID, ActionRename)
 	}
 	return dir
 }
 
+// checkRename requires `to` (an exported Go identifier) with action rename, and only there.
+func (d *decoder) checkRename(dir Directive, actionPos, toPos diag.Pos) {
+	switch {
+	case dir.Action == ActionRename && toPos.Line == 0 && actionPos.Line > 0:
+		d.errs.Add(actionPos, "action rename needs `to`: the property's new Go name, such as MinimumTLSVersion")
+	case dir.Action != ActionRename && toPos.Line > 0:
+		d.errs.Add(toPos, "`to` belongs to action rename, not %q", dir.Action)
+	case toPos.Line > 0:
+		d.checkName(toPos, dir.To, kindName, "to", "an exported Go identifier such as MinimumTLSVersion")
+	}
+}
+
 func validAction(a string) bool {
 	switch a {
-	case ActionOpaque, ActionReference, ActionPrune, ActionSecret, ActionARMID:
+	case ActionOpaque, ActionReference, ActionPrune, ActionSecret, ActionARMID, ActionRename:
 		return true
 	}
 	return false
@@ -154,7 +168,7 @@ func validAction(a string) bool {
 // IsPropertyMark reports whether an action marks what a property holds (secret, ARM ID) rather
 // than choosing its type; only a property path can be marked.
 func IsPropertyMark(action string) bool {
-	return action == ActionSecret || action == ActionARMID
+	return action == ActionSecret || action == ActionARMID || action == ActionRename
 }
 
 // required reports a missing key of a mapping entry (set is the zero Pos when absent).

@@ -47,6 +47,16 @@ func (d *directives) lookup(group, version, path string) string {
 	return dir.Action
 }
 
+// lookupDirective returns the directive naming a path, nil when none does.
+func (d *directives) lookupDirective(group, version, path string) *config.Directive {
+	dir, ok := d.byMatch[group+"/"+version+":"+path]
+	if !ok {
+		return nil
+	}
+	dir.used.Store(true)
+	return &dir.Directive
+}
+
 // reportUnused adds an error for every directive that matched nothing, and for repeated ones.
 func (d *directives) reportUnused(errs *diag.List) {
 	for _, dir := range d.order {

@@ -10,7 +10,8 @@ import (
 // marks say what a property holds beyond its JSON type: a secret, or the ARM ID of another resource.
 type marks struct {
 	secret, armID bool
-	configured    bool // set by a config directive: a mark that cannot apply is an error
+	configured    bool              // set by a config directive: a mark that cannot apply is an error
+	rename        *config.Directive // a rename directive naming the property
 }
 
 // marksOf reads the marks from the spec (x-ms-secret, format: password, format: arm-id,
@@ -20,11 +21,15 @@ func (p *pkgBuilder) marksOf(rp rawProp) marks {
 	if !p.dirs.marks {
 		return m
 	}
-	switch p.dirs.lookup(p.group, p.version, rp.path+"."+rp.json) {
-	case config.ActionSecret:
+	dir := p.dirs.lookupDirective(p.group, p.version, rp.path+"."+rp.json)
+	switch {
+	case dir == nil:
+	case dir.Action == config.ActionSecret:
 		m.secret, m.configured = true, true
-	case config.ActionARMID:
+	case dir.Action == config.ActionARMID:
 		m.armID, m.configured = true, true
+	case dir.Action == config.ActionRename:
+		m.rename = dir
 	}
 	return m
 }

@@ -35,6 +35,7 @@ type pkgBuilder struct {
 	overLifted     bool                                     // maxLifted was exceeded and reported
 	reported       map[string]bool                          // "file#pointer" of properties with a reported bad name
 	targets        map[*spec.Schema]refTarget               // see targetOf
+	renames        []config.Directive                       // renames applied in the objects being built (see checkRenames)
 }
 
 func newPkgBuilder(b *builder, pkg *astmodel.Package, group, version string, files []*document) *pkgBuilder {

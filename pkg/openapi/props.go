@@ -13,6 +13,7 @@ import (
 // are made unique: direct properties keep theirs, a flattened one that collides is prefixed with
 // its container's name, and any remaining clash gets a number.
 func (p *pkgBuilder) properties(raw []rawProp, sd side, base string) []astmodel.Property {
+	from := len(p.renames)
 	var direct, flat []astmodel.Property
 	for _, rp := range raw {
 		if inner, ok := p.flatten(rp, sd, base); ok {
@@ -23,7 +24,9 @@ func (p *pkgBuilder) properties(raw []rawProp, sd side, base string) []astmodel.
 			direct = append(direct, prop)
 		}
 	}
-	return uniqueNames(direct, flat)
+	out := uniqueNames(direct, flat)
+	p.checkRenames(slices.Concat(direct, flat), out, from)
+	return out
 }
 
 func flag(n node, ext string) bool {
@@ -119,7 +122,39 @@ func (p *pkgBuilder) property(rp rawProp, sd side, base string) (astmodel.Proper
 	if marked.Type != prop.Type { // a secret or a reference: the string's rules no longer apply
 		marked.Validation = nil
 	}
+	if m.rename != nil && ok {
+		marked = p.renamed(marked, m.rename)
+	}
 	return marked, ok
+}
+
+// renamed gives prop the directive's Go name and the matching Kubernetes JSON name; ARM keeps the
+// spec's name. properties checks that the new name is the object's only one.
+func (p *pkgBuilder) renamed(prop astmodel.Property, dir *config.Directive) astmodel.Property {
+	prop.ARMPath = prop.ARMJSONPath()
+	prop.Name, prop.JSONName = dir.To, astmodel.LowerFirst(dir.To)
+	p.renames = append(p.renames, *dir)
+	return prop
+}
+
+// checkRenames reports a rename whose target another property of the object already has
+// (before names are made unique), or that did not survive (a reserved name).
+func (p *pkgBuilder) checkRenames(before, after []astmodel.Property, from int) {
+	named := func(props []astmodel.Property, name string) int {
+		n := 0
+		for _, q := range props {
+			if q.Name == name {
+				n++
+			}
+		}
+		return n
+	}
+	for _, dir := range p.renames[from:] {
+		if named(before, dir.To) != 1 || named(after, dir.To) != 1 {
+			p.errs.Add(dir.Pos, "rename to %q clashes with another property of the same object (or a name asogen reserves); choose another name", dir.To)
+		}
+	}
+	p.renames = p.renames[:from]
 }
 
 // uniqueNames joins direct and flattened properties with unique Go names.
