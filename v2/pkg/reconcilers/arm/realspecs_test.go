@@ -29,14 +29,6 @@ func validCluster(name, rg string) *containerservice.ManagedCluster {
 	return mc
 }
 
-func validAccount(name, rg string) *storage.StorageAccount {
-	sa := &storage.StorageAccount{ObjectMeta: meta(name)}
-	sa.Spec.Owner = owner(rg)
-	sa.Spec.Location = "westus2"
-	sa.Spec.Sku = storage.Sku{Name: "Standard_LRS"}
-	sa.Spec.Kind = "StorageV2"
-	return sa
-}
 
 // The spec's pattern, length and range constraints reach the CRDs: the API server rejects an
 // object at an API version that breaks one, naming the field and the rule, and nothing reaches
@@ -57,7 +49,7 @@ func TestRealSpecsValidationRejectsBadValues(t *testing.T) {
 			mc.Spec.NetworkProfile.LoadBalancerProfile.IdleTimeoutInMinutes = ptr(3)
 		}), []string{"spec.networkProfile.loadBalancerProfile.idleTimeoutInMinutes", "should be greater than or equal to 4"}},
 		"length": {withAccount("sa-short", "ab"), []string{"spec.azureName", "should be at least 3 chars long"}},
-		"length from metadata.name": {validAccount("thisnameislongerthan24chars", "rg-validation"),
+		"length from metadata.name": {newStorageAccount("thisnameislongerthan24chars", "rg-validation"),
 			[]string{"spec.azureName", "may not be more than 24 bytes"}},
 	}
 	for name, c := range cases {
@@ -109,7 +101,7 @@ func withCluster(name string, change func(*containerservice.ManagedCluster)) *co
 }
 
 func withAccount(name, azureName string) *storage.StorageAccount {
-	sa := validAccount(name, "rg-validation")
+	sa := newStorageAccount(name, "rg-validation")
 	sa.Spec.AzureName = azureName
 	return sa
 }
