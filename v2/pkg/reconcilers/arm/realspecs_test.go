@@ -29,7 +29,6 @@ func validCluster(name, rg string) *containerservice.ManagedCluster {
 	return mc
 }
 
-
 // The spec's pattern, length and range constraints reach the CRDs: the API server rejects an
 // object at an API version that breaks one, naming the field and the rule, and nothing reaches
 // ARM; the same objects within the constraints are accepted and reconciled.
