@@ -8,6 +8,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 
+	aks "github.com/asogen/asogen/v2/api/containerservice/v1api20231001/storage"
 	network "github.com/asogen/asogen/v2/api/network/v1api20240301/storage"
 	sa "github.com/asogen/asogen/v2/api/storage/v1api20230101/storage"
 	"github.com/asogen/asogen/v2/pkg/genruntime"
@@ -109,4 +110,15 @@ func checkRule(t *testing.T, name string, err error, want string) {
 	case want != "" && (err == nil || !strings.Contains(err.Error(), want)):
 		t.Errorf("%s: got %v, want an error containing %q", name, err, want)
 	}
+}
+
+func TestServedValidatorRejectsIncompleteSecretReference(t *testing.T) {
+	mc := &aks.ManagedCluster{ObjectMeta: metav1.ObjectMeta{Name: "mc", Namespace: "ns"}}
+	mc.Spec.Owner = &genruntime.KnownResourceReference{Name: "rg"}
+	mc.Spec.ServicePrincipalProfile = &aks.ManagedClusterServicePrincipalProfile{Secret: &genruntime.SecretReference{Name: "sp"}}
+	_, err := Validator{Resource: owned}.ValidateCreate(context.Background(), mc)
+	checkRule(t, "secret without key", err, `a secret reference {name: "sp", key: ""} must name a Secret in this namespace and a key in it`)
+	mc.Spec.ServicePrincipalProfile.Secret.Key = "password"
+	_, err = Validator{Resource: owned}.ValidateCreate(context.Background(), mc)
+	checkRule(t, "complete secret reference", err, "")
 }

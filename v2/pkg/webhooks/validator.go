@@ -71,6 +71,11 @@ func (v Validator) checkReferences(r genruntime.KubernetesResource) []error {
 			errs = append(errs, errors.Wrap(err, "a resource reference must set either armId, or group, kind and name"))
 		}
 	}
+	for _, ref := range genruntime.FindSecretReferences(r) {
+		if ref.Name == "" || ref.Key == "" {
+			errs = append(errs, errors.Errorf("a secret reference {name: %q, key: %q} must name a Secret in this namespace and a key in it", ref.Name, ref.Key))
+		}
+	}
 	return errs
 }
 
