@@ -163,10 +163,9 @@ func (g *convGen) resourceAssign(fam *family, hubRes *astmodel.Resource, to bool
 	}
 	if !g.e.pkg.Ref.Storage {
 		body = append(body, g.hubOnlySpec(fam, hubSpec, to)...)
-	}
-	if to && !g.e.pkg.Ref.Storage {
-		// The hub remembers the API version the object was written at.
-		body = append(body, assign(field(other, "Spec", astmodel.OriginalVersionName), field("GroupVersion", "Version")))
+		if to { // the hub remembers the API version the object was written at
+			body = append(body, assign(field(other, "Spec", astmodel.OriginalVersionName), field("GroupVersion", "Version")))
+		}
 	}
 	body = append(body, ret(nilExpr()))
 	return method{recv: "r", recvType: ptrType(id(r.Kind())), name: name,

@@ -92,13 +92,7 @@ func (c *convFunc) toProperty(sp astmodel.Property, hub *astmodel.Object) []dst.
 
 // bagsSomething reports whether a source property has no compatible hub property.
 func (g *convGen) bagsSomething(p objPair) bool {
-	for _, sp := range p.src.Properties {
-		hp, ok := counterpart(p.hub, sp)
-		if sp.Name != astmodel.PropertyBagName && (!ok || !g.compatible(sp.Type, hp.Type)) {
-			return true
-		}
-	}
-	return false
+	return len(g.bagged(p.src, p.hub)) > 0
 }
 
 // fromProperty converts one hub property back into the source object, or pulls it from the bag.

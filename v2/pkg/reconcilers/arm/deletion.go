@@ -9,7 +9,6 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
 
 	"github.com/asogen/asogen/v2/pkg/genruntime"
-	"github.com/asogen/asogen/v2/pkg/genruntime/conditions"
 )
 
 // Finalizer keeps a resource in Kubernetes until it has been deleted from Azure.
@@ -46,11 +45,12 @@ func (r *Reconciler) delete(ctx context.Context, log logr.Logger, obj genruntime
 // deleteFromAzure sends DELETE at the API version the object was written at. When that version is
 // no longer served, the hub's API version is used: a delete must not wait for a re-apply.
 func (r *Reconciler) deleteFromAzure(ctx context.Context, log logr.Logger, obj genruntime.KubernetesResource, id string) error {
-	v, err := r.reg.toARMVersion(obj)
-	if _, notServed := conditions.AsReadyConditionImpactingError(err); notServed {
-		log.Info("Deleting at the hub's API version", "writtenAt", r.reg.originalVersion(obj), "hubVersion", r.reg.HubAPIVersion)
-		v, err = r.reg.toVersion(obj, r.reg.HubAPIVersion)
+	version := r.reg.originalVersion(obj)
+	if _, served := r.reg.ARMVersions[version]; !served {
+		log.Info("Deleting at the hub's API version", "writtenAt", version, "hubVersion", r.reg.HubAPIVersion)
+		version = r.reg.HubAPIVersion
 	}
+	v, err := r.reg.toVersion(obj, version)
 	if err != nil {
 		return err
 	}
