@@ -23,11 +23,11 @@ type controllerProcess struct {
 // flags override the defaults. The process is stopped when the test ends.
 func startController(t *testing.T, kubeconfig string, extra ...string) *controllerProcess {
 	t.Helper()
-	metrics, err1 := localrun.FreeAddress()
-	probes, err2 := localrun.FreeAddress()
-	if err1 != nil || err2 != nil {
-		t.Fatal(err1, err2)
+	addrs, err := localrun.FreeAddresses(2)
+	if err != nil {
+		t.Fatal(err)
 	}
+	metrics, probes := addrs[0], addrs[1]
 	args := append(localrun.ControllerArgs(suite.env, kubeconfig, suite.armURL, metrics, probes), extra...)
 	p, err := localrun.Start("controller", suite.controller, args, nil)
 	if err != nil {

@@ -14,10 +14,8 @@ import (
 	"runtime"
 
 	"github.com/pkg/errors"
-	kruntime "k8s.io/apimachinery/pkg/runtime"
-	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
 
-	"github.com/asogen/asogen/v2/internal/controllers"
+	"github.com/asogen/asogen/v2/internal/operator"
 	"github.com/asogen/asogen/v2/internal/testing/envtestutil"
 )
 
@@ -50,11 +48,9 @@ func Build(ctx context.Context, dir string) (controller, armserver string, err e
 // the conversion and admission webhooks point at 127.0.0.1:<Webhook.LocalServingPort>, where the
 // controller must serve with the certificate in Webhook.LocalServingCertDir.
 func StartControlPlane() (*envtestutil.Environment, error) {
-	scheme := kruntime.NewScheme()
-	for _, add := range []func(*kruntime.Scheme) error{clientgoscheme.AddToScheme, controllers.AddToScheme} {
-		if err := add(scheme); err != nil {
-			return nil, err
-		}
+	scheme, err := operator.NewScheme()
+	if err != nil {
+		return nil, err
 	}
 	return envtestutil.New(envtestutil.Options{
 		CRDPaths:     []string{ConfigDir("crd", "bases")},
@@ -71,6 +67,19 @@ func WriteKubeconfig(env *envtestutil.Environment, dir string) (string, error) {
 	}
 	path := filepath.Join(dir, "kubeconfig")
 	return path, os.WriteFile(path, data, 0o600)
+}
+
+// FreeAddresses returns n loopback addresses with ports nobody listens on now.
+func FreeAddresses(n int) ([]string, error) {
+	out := make([]string, n)
+	for i := range out {
+		a, err := FreeAddress()
+		if err != nil {
+			return nil, err
+		}
+		out[i] = a
+	}
+	return out, nil
 }
 
 // FreeAddress returns a loopback address with a port nobody listens on now.

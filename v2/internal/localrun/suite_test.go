@@ -65,14 +65,10 @@ func runSuite(m *testing.M) (int, error) {
 }
 
 // startARM starts the armserver program and waits until its admin interface answers.
-func startARM(bin string) (*localrun.Process, [2]string, error) {
-	var addrs [2]string
-	for i := range addrs {
-		a, err := localrun.FreeAddress()
-		if err != nil {
-			return nil, addrs, err
-		}
-		addrs[i] = a
+func startARM(bin string) (*localrun.Process, []string, error) {
+	addrs, err := localrun.FreeAddresses(2)
+	if err != nil {
+		return nil, nil, err
 	}
 	p, err := localrun.Start("armserver", bin, []string{"--address=" + addrs[0], "--admin-address=" + addrs[1]}, nil)
 	if err != nil {

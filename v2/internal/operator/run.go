@@ -87,7 +87,9 @@ func Run(ctx context.Context, cfg Config, kube *rest.Config, log logr.Logger) er
 	return mgr.Start(ctx)
 }
 
-func newScheme() (*kruntime.Scheme, error) {
+// NewScheme is the operator's scheme: client-go's types (Secrets, leases, events), CRDs (the
+// storage version migration) and every version of every generated kind.
+func NewScheme() (*kruntime.Scheme, error) {
 	scheme := kruntime.NewScheme()
 	for _, add := range []func(*kruntime.Scheme) error{clientgoscheme.AddToScheme, apiextensionsv1.AddToScheme, controllers.AddToScheme} {
 		if err := add(scheme); err != nil {
@@ -98,7 +100,7 @@ func newScheme() (*kruntime.Scheme, error) {
 }
 
 func newManager(cfg Config, kube *rest.Config) (ctrl.Manager, error) {
-	scheme, err := newScheme()
+	scheme, err := NewScheme()
 	if err != nil {
 		return nil, err
 	}

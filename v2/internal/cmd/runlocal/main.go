@@ -48,7 +48,7 @@ func serve(env *envtestutil.Environment, dir, controller, armserver string) erro
 	if err != nil {
 		return err
 	}
-	addrs, err := freeAddresses(4)
+	addrs, err := localrun.FreeAddresses(4)
 	if err != nil {
 		return err
 	}
@@ -69,18 +69,6 @@ func serve(env *envtestutil.Environment, dir, controller, armserver string) erro
 	<-stop
 	fmt.Println("\nrun-local: stopping the controller, armserver, kube-apiserver and etcd")
 	return nil
-}
-
-func freeAddresses(n int) ([]string, error) {
-	var out []string
-	for range n {
-		a, err := localrun.FreeAddress()
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, a)
-	}
-	return out, nil
 }
 
 func printHelp(kubeconfig string, addrs []string) {

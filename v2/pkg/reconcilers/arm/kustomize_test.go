@@ -11,6 +11,8 @@ import (
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/yaml"
+
+	"github.com/asogen/asogen/v2/internal/localrun"
 )
 
 // kustomization is the part of v2/config/crd/kustomization.yaml this test renders.
@@ -30,7 +32,7 @@ type kustomization struct {
 // accepts the rendered CRDs (a dry-run update of the installed ones).
 func TestServedKustomizedCRDsDeclareWebhookConversion(t *testing.T) {
 	k := readKustomization(t)
-	bases, _ := filepath.Glob(filepath.Join(configDir("crd", "bases"), "*.yaml"))
+	bases, _ := filepath.Glob(filepath.Join(localrun.ConfigDir("crd", "bases"), "*.yaml"))
 	var want []string
 	for _, b := range bases {
 		want = append(want, "bases/"+filepath.Base(b))
@@ -55,7 +57,7 @@ func TestServedKustomizedCRDsDeclareWebhookConversion(t *testing.T) {
 func readKustomization(t *testing.T) kustomization {
 	t.Helper()
 	var k kustomization
-	data, err := os.ReadFile(configDir("crd", "kustomization.yaml"))
+	data, err := os.ReadFile(localrun.ConfigDir("crd", "kustomization.yaml"))
 	if err == nil {
 		err = yaml.Unmarshal(data, &k)
 	}
@@ -69,12 +71,12 @@ func readKustomization(t *testing.T) kustomization {
 func render(t *testing.T, k kustomization, res string) *apiextensionsv1.CustomResourceDefinition {
 	t.Helper()
 	data := bytesOf(t)
-	doc := data(yaml.YAMLToJSON(data(os.ReadFile(configDir("crd", res)))))
+	doc := data(yaml.YAMLToJSON(data(os.ReadFile(localrun.ConfigDir("crd", res)))))
 	for _, p := range k.Patches {
 		if p.Target.Kind != "CustomResourceDefinition" || p.Target.Group != "apiextensions.k8s.io" {
 			t.Fatalf("patch %s targets %+v", p.Path, p.Target)
 		}
-		patch, err := jsonpatch.DecodePatch(data(yaml.YAMLToJSON(data(os.ReadFile(configDir("crd", p.Path))))))
+		patch, err := jsonpatch.DecodePatch(data(yaml.YAMLToJSON(data(os.ReadFile(localrun.ConfigDir("crd", p.Path))))))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"path/filepath"
-	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -14,8 +12,6 @@ import (
 	"github.com/Azure/azure-sdk-for-go/sdk/azcore/policy"
 	"github.com/go-logr/logr"
 	"github.com/go-logr/logr/funcr"
-	corev1 "k8s.io/api/core/v1"
-	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -23,6 +19,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/webhook"
 
 	"github.com/asogen/asogen/v2/internal/controllers"
+	"github.com/asogen/asogen/v2/internal/localrun"
 	"github.com/asogen/asogen/v2/internal/testing/armserver"
 	"github.com/asogen/asogen/v2/internal/testing/envtestutil"
 	"github.com/asogen/asogen/v2/pkg/genericarmclient"
@@ -55,19 +52,7 @@ func TestMain(m *testing.M) {
 }
 
 func runSuite(m *testing.M) (int, error) {
-	scheme := kruntime.NewScheme()
-	if err := controllers.AddToScheme(scheme); err != nil {
-		return 0, err
-	}
-	if err := apiextensionsv1.AddToScheme(scheme); err != nil { // the hub-move test edits CRDs
-		return 0, err
-	}
-	if err := corev1.AddToScheme(scheme); err != nil { // Secrets: read by the resolver, written by exporters
-		return 0, err
-	}
-	env, err := envtestutil.New(envtestutil.Options{
-		CRDPaths: []string{configDir("crd", "bases")}, WebhookPaths: []string{configDir("webhook", "manifests.yaml")}, Scheme: scheme,
-	})
+	env, err := localrun.StartControlPlane() // the operator's scheme, CRDs and webhook configurations
 	if err != nil {
 		return 0, err
 	}
@@ -76,7 +61,7 @@ func runSuite(m *testing.M) (int, error) {
 	defer suite.arm.Close()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	if err := startManager(ctx, env, scheme); err != nil {
+	if err := startManager(ctx, env, env.Client.Scheme()); err != nil {
 		return 0, err
 	}
 	return m.Run(), nil
@@ -129,13 +114,6 @@ func waitForWebhooks(mgr ctrl.Manager) error {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-}
-
-// configDir is a folder of the generated manifests: crd/bases holds the CRDs and webhook the
-// webhook configurations controller-gen generates from the API types.
-func configDir(elem ...string) string {
-	_, file, _, _ := runtime.Caller(0)
-	return filepath.Join(append([]string{filepath.Dir(file), "..", "..", "..", "config"}, elem...)...)
 }
 
 // logSink keeps every log line so tests can assert what was logged.
