@@ -53,12 +53,16 @@ func GetResourceID(obj MetaObject) (string, bool) {
 
 // SetResourceID records id as obj's ARM ID, keeping other annotations.
 func SetResourceID(obj MetaObject, id string) {
+	SetAnnotation(obj, ResourceIDAnnotation, id)
+}
+
+// SetAnnotation sets one annotation of obj, creating the map when there is none.
+func SetAnnotation(obj MetaObject, key, value string) {
 	annotations := obj.GetAnnotations()
 	if annotations == nil {
 		annotations = make(map[string]string, 1)
 	}
-
-	annotations[ResourceIDAnnotation] = id
+	annotations[key] = value
 	obj.SetAnnotations(annotations)
 }
 

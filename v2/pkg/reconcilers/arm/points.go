@@ -81,12 +81,7 @@ func (run *reconcileRun) handleCreation(ctx context.Context) error {
 	if err := run.checkers.success(ctx, run.obj, run.log); err != nil {
 		return err
 	}
-	annotations := run.obj.GetAnnotations()
-	if annotations == nil {
-		annotations = map[string]string{}
-	}
-	annotations[extensions.CreatedAnnotation] = "true"
-	run.obj.SetAnnotations(annotations)
+	genruntime.SetAnnotation(run.obj, extensions.CreatedAnnotation, "true")
 	saved := run.obj.DeepCopyObject().(client.Object)
 	if err := run.kube.Patch(ctx, saved, client.MergeFrom(before)); err != nil {
 		return errors.Wrap(err, "recording that the creation was handled")
