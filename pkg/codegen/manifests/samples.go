@@ -62,10 +62,11 @@ func sample(m *astmodel.Model, k *astmodel.Kind, ref astmodel.PackageRef) ([]byt
 	if !ok {
 		return nil, fmt.Errorf("internal error: %s has no resource %s", ref, k.Name)
 	}
-	spec := sampler{m: m}.object(res.Spec, 0)
+	s := sampler{m: m}
+	spec := s.object(res.Spec, 0)
 	if res.FixedName != "" {
 		spec["azureName"] = res.FixedName
-	} else if name, ok := (sampler{m: m}).sampleAzureName(res.Spec, SampleName(k.Name, ref)); ok {
+	} else if name, ok := s.sampleAzureName(res.Spec, SampleName(k.Name, ref)); ok {
 		spec["azureName"] = name
 	}
 	if k.Owner != nil {
@@ -98,7 +99,7 @@ func ownerSampleName(m *astmodel.Model, owner *astmodel.OwnerKind) string {
 type sampler struct{ m *astmodel.Model }
 
 // object fills the required properties (and the location) of the named object; a union gets its
-// first option.
+// simplest option.
 func (s sampler) object(name astmodel.TypeName, depth int) map[string]any {
 	out := map[string]any{}
 	obj, ok := s.lookupObject(name)
