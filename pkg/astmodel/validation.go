@@ -11,7 +11,8 @@ type Validation struct {
 	ExclusiveMinimum     bool
 	ExclusiveMaximum     bool
 	MinItems, MaxItems   *int64
-	Format               string // "uuid" only
+	Format               string      // "uuid" only
+	Items                *Validation // the constraints on each item of an array (pattern, lengths, range, format)
 }
 
 // IsZero reports whether v constrains nothing.

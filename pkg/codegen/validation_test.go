@@ -37,6 +37,8 @@ func TestValidationMarkers(t *testing.T) {
 		"Minimum=0\n\t// +kubebuilder:validation:ExclusiveMinimum=true\n\t// +kubebuilder:validation:Maximum=2.5\n",
 		"Minimum=5\n\t// +kubebuilder:validation:Maximum=100\n", "MinItems=1\n\t// +kubebuilder:validation:MaxItems=3\n",
 		"Format=uuid\n", "MaxLength=8\n\t// +kubebuilder:validation:Pattern=\"^[A-Z]+$\"",
+		"items:MinLength=8\n\t// +kubebuilder:validation:items:MaxLength=63\n\t// +kubebuilder:validation:items:Pattern=\"^[a-z0-9.]+$\"",
+		"MaxItems=4\n\t// +kubebuilder:validation:items:Minimum=1\n\t// +kubebuilder:validation:items:Maximum=65535\n",
 	} {
 		if !strings.Contains(spec, "// +kubebuilder:validation:"+m) {
 			t.Errorf("Widget_Spec lacks %q:\n%s", m, spec)
@@ -63,7 +65,8 @@ func TestValidationMarkers(t *testing.T) {
 // pattern), and it sets an Azure name because metadata.name is longer than the 12 allowed.
 func checkFixtureSample(t *testing.T, sample string) {
 	for _, want := range []string{"azureName: widget202401\n", "code: example\n", "size: 5\n",
-		"tenant: 00000000-0000-0000-0000-000000000000\n", "zones:\n    - example\n", "name: widget20240101\n"} {
+		"tenant: 00000000-0000-0000-0000-000000000000\n", "zones:\n    - example\n", "name: widget20240101\n",
+		"hostNames:\n    - examplea\n"} {
 		if !strings.Contains(sample, want) {
 			t.Errorf("the sample lacks %q:\n%s", want, sample)
 		}
@@ -82,8 +85,9 @@ func checkFixtureCRD(t *testing.T, root, rel string, files map[string][]byte) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"exclusiveMinimum: true", "format: uuid", "maxItems: 3", "maximum: 2.5",
-		"pattern: ^[a-z][a-z0-9]{2,11}$", "maxLength: 12"} {
-		if !strings.Contains(string(b), want) {
+		"pattern: ^[a-z][a-z0-9]{2,11}$", "maxLength: 12", "items: maxLength: 63 minLength: 8 pattern: ^[a-z0-9.]+$ type: string",
+		"items: maximum: 65535 minimum: 1 type: integer"} {
+		if !strings.Contains(strings.Join(strings.Fields(string(b)), " "), want) {
 			t.Errorf("the CRD lacks %q", want)
 		}
 	}

@@ -28,6 +28,8 @@ func TestValidationFromSpec(t *testing.T) {
 		"Label":      {Pattern: "^[A-Z]+$", MaxLength: ptr[int64](20)},
 		"ShortLabel": {Pattern: "^[A-Z]+$", MaxLength: ptr[int64](8)},
 		"AzureName":  {Pattern: "^[a-z0-9-]+$", MinLength: ptr[int64](3), MaxLength: ptr[int64](12)}, // the path's name parameter
+		"HostNames":  {Items: &astmodel.Validation{Pattern: "^[a-z0-9.]+$", MinLength: ptr[int64](8), MaxLength: ptr[int64](63)}},
+		"Ports":      {MaxItems: ptr[int64](4), Items: &astmodel.Validation{Minimum: ptr(1.0), Maximum: ptr(65535.0)}}, // items from a $ref
 	}
 	for name, want := range cases {
 		got := mustProp(t, m, spec, name).Validation
@@ -46,6 +48,9 @@ func TestValidationFromSpec(t *testing.T) {
 }
 
 func sameValidation(a, b astmodel.Validation) bool {
+	if (a.Items == nil) != (b.Items == nil) || a.Items != nil && !sameValidation(*a.Items, *b.Items) {
+		return false
+	}
 	return a.Pattern == b.Pattern && a.Format == b.Format && a.ExclusiveMinimum == b.ExclusiveMinimum &&
 		a.ExclusiveMaximum == b.ExclusiveMaximum && eq(a.MinLength, b.MinLength) && eq(a.MaxLength, b.MaxLength) &&
 		eq(a.Minimum, b.Minimum) && eq(a.Maximum, b.Maximum) && eq(a.MinItems, b.MinItems) && eq(a.MaxItems, b.MaxItems)
@@ -61,7 +66,7 @@ func show(v *astmodel.Validation) string {
 	}
 	return fmt.Sprintf("{pattern %q format %q length %s..%s range %s..%s (exclusive %v, %v) items %s..%s}", v.Pattern, v.Format,
 		deref(v.MinLength), deref(v.MaxLength), deref(v.Minimum), deref(v.Maximum), v.ExclusiveMinimum, v.ExclusiveMaximum,
-		deref(v.MinItems), deref(v.MaxItems))
+		deref(v.MinItems), deref(v.MaxItems)) + " each " + show(v.Items)
 }
 
 func deref[T any](p *T) string {

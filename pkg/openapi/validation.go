@@ -14,14 +14,42 @@ import (
 // nil when there are none. A pattern Go's regexp cannot compile (ECMA lookarounds, backreferences)
 // is dropped: the API server compiles CRD patterns with Go's regexp and would refuse the CRD.
 func (p *pkgBuilder) validation(n node) *astmodel.Validation {
+	return p.validationAt(n, maxArrayDepth)
+}
+
+// validationAt reads n's constraints and, for an array, those of its items (depth bounds nested
+// arrays).
+func (p *pkgBuilder) validationAt(n node, depth int) *astmodel.Validation {
 	v := constraints(n.s)
-	if rn, err := p.targetOf(n); err == nil && n.refString() != "" {
+	rn, err := p.targetOf(n)
+	if err != nil {
+		return v
+	}
+	if n.refString() != "" {
 		if named := constraints(rn.s); named != nil {
 			v = merged(v, named)
 		}
 	}
+	if items := rn.s.Items; items != nil && items.Schema != nil && depth > 0 {
+		if iv := p.validationAt(rn.child(items.Schema, "items"), depth-1); iv != nil {
+			v = withItems(v, iv)
+		}
+	}
 	return v
 }
+
+// withItems returns v (nil: no constraints of its own) with the items' constraints.
+func withItems(v, items *astmodel.Validation) *astmodel.Validation {
+	out := astmodel.Validation{}
+	if v != nil {
+		out = *v
+	}
+	out.Items = items
+	return &out
+}
+
+// maxArrayDepth bounds how many levels of nested arrays keep their items' constraints.
+const maxArrayDepth = 4
 
 // refTarget is a memoized $ref resolution.
 type refTarget struct {
@@ -85,6 +113,7 @@ func merged(own, named *astmodel.Validation) *astmodel.Validation {
 	out.Format = firstString(own.Format, named.Format)
 	out.MinLength, out.MaxLength = firstOf(own.MinLength, named.MinLength), firstOf(own.MaxLength, named.MaxLength)
 	out.MinItems, out.MaxItems = firstOf(own.MinItems, named.MinItems), firstOf(own.MaxItems, named.MaxItems)
+	out.Items = firstOf(own.Items, named.Items)
 	if own.Minimum == nil {
 		out.Minimum, out.ExclusiveMinimum = named.Minimum, named.ExclusiveMinimum
 	}

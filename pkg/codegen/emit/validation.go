@@ -17,52 +17,67 @@ func validationMarkers(p astmodel.Property) []string {
 	if v.IsZero() {
 		return nil
 	}
-	switch p.Type {
-	case astmodel.StringType:
-		return stringMarkers(v)
-	case astmodel.IntType:
-		return rangeMarkers(v, true)
-	case astmodel.FloatType:
-		return rangeMarkers(v, false)
-	}
-	if _, ok := p.Type.(*astmodel.ArrayType); ok {
-		return append(intMarker("MinItems", v.MinItems), intMarker("MaxItems", v.MaxItems)...)
-	}
-	return nil
+	return markersFor(p.Type, v, marker)
 }
 
-func stringMarkers(v *astmodel.Validation) []string {
-	out := append(intMarker("MinLength", v.MinLength), intMarker("MaxLength", v.MaxLength)...)
-	if v.Pattern != "" {
-		out = append(out, marker+"Pattern="+strconv.Quote(v.Pattern))
+// markersFor renders v for a value of type t with the given marker prefix; an array's item
+// constraints go on its items (prefix "...validation:items:", one level: controller-gen has no
+// marker for items of items).
+func markersFor(t astmodel.Type, v *astmodel.Validation, prefix string) []string {
+	if v.IsZero() {
+		return nil
 	}
-	if v.Format != "" {
-		out = append(out, marker+"Format="+v.Format)
+	switch t {
+	case astmodel.StringType:
+		return stringMarkers(v, prefix)
+	case astmodel.IntType:
+		return rangeMarkers(v, true, prefix)
+	case astmodel.FloatType:
+		return rangeMarkers(v, false, prefix)
+	}
+	arr, ok := t.(*astmodel.ArrayType)
+	if !ok {
+		return nil
+	}
+	out := append(intMarker(prefix, "MinItems", v.MinItems), intMarker(prefix, "MaxItems", v.MaxItems)...)
+	if prefix == marker {
+		out = append(out, markersFor(arr.Elem, v.Items, marker+"items:")...)
 	}
 	return out
 }
 
-func intMarker(name string, n *int64) []string {
+func stringMarkers(v *astmodel.Validation, prefix string) []string {
+	out := append(intMarker(prefix, "MinLength", v.MinLength), intMarker(prefix, "MaxLength", v.MaxLength)...)
+	if v.Pattern != "" {
+		out = append(out, prefix+"Pattern="+strconv.Quote(v.Pattern))
+	}
+	if v.Format != "" {
+		out = append(out, prefix+"Format="+v.Format)
+	}
+	return out
+}
+
+func intMarker(prefix, name string, n *int64) []string {
 	if n == nil {
 		return nil
 	}
-	return []string{marker + name + "=" + strconv.FormatInt(*n, 10)}
+	return []string{prefix + name + "=" + strconv.FormatInt(*n, 10)}
 }
 
 // rangeMarkers renders minimum and maximum; on an integer field a bound with a fraction is left
 // out (controller-gen refuses it, and the ARM value is integral anyway).
-func rangeMarkers(v *astmodel.Validation, integer bool) []string {
+func rangeMarkers(v *astmodel.Validation, integer bool, prefix string) []string {
 	var out []string
 	if v.Minimum != nil && (!integer || *v.Minimum == math.Trunc(*v.Minimum)) {
-		out = append(out, marker+"Minimum="+number(*v.Minimum))
+		out = append(out, prefix+"Minimum="+number(*v.Minimum))
 		if v.ExclusiveMinimum {
-			out = append(out, marker+"ExclusiveMinimum=true")
+			out = append(out, prefix+"ExclusiveMinimum=true")
 		}
 	}
 	if v.Maximum != nil && (!integer || *v.Maximum == math.Trunc(*v.Maximum)) {
-		out = append(out, marker+"Maximum="+number(*v.Maximum))
+		out = append(out, prefix+"Maximum="+number(*v.Maximum))
 		if v.ExclusiveMaximum {
-			out = append(out, marker+"ExclusiveMaximum=true")
+			out = append(out, prefix+"ExclusiveMaximum=true")
 		}
 	}
 	return out

@@ -24,6 +24,9 @@ func fit(c *astmodel.Validation, v any) any {
 	case float64:
 		return fitNumber(c, x, 0.5)
 	case []any:
+		for i := range x {
+			x[i] = fit(c.Items, x[i])
+		}
 		for c.MinItems != nil && int64(len(x)) < *c.MinItems {
 			x = append(x, x[0])
 		}
