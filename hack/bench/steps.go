@@ -19,6 +19,7 @@ const (
 	stepVerify
 	stepVerifyNoCache // CI: a fresh runner has no emission cache
 	stepEditOne       // a user edits one resource's spec and regenerates
+	stepAddOne        // a user adds one resource (its specs and config entry) and regenerates
 	stepControllerGen
 	stepFloor
 	stepCount
@@ -26,14 +27,15 @@ const (
 
 var stepNames = [stepCount]string{
 	"asogen generate (cold)", "asogen generate (no-op)", "asogen verify", "asogen verify (no cache)",
-	"generate after editing one spec", "controller-gen object", "floor (read specs, copy output)",
+	"generate after editing one spec", "generate after adding one kind", "controller-gen object",
+	"floor (read specs, copy output)",
 }
 
 // tools are the prebuilt binaries the steps run.
 type tools struct{ asogen, controllerGen, floor string }
 
-// stepCommand is the child process of step i on the corpus in dir.
-func (t tools) stepCommand(i int, dir, floorOut string) command {
+// stepCommand is the child process of step i on the corpus of opts in dir.
+func (t tools) stepCommand(i int, dir, floorOut string, opts benchcorpus.Options) command {
 	cfg := filepath.Join(dir, "config.yaml")
 	switch i {
 	case stepCold, stepNoop:
@@ -44,6 +46,8 @@ func (t tools) stepCommand(i int, dir, floorOut string) command {
 		return command{dir: dir, name: t.asogen, args: []string{"verify", "--config", cfg}, env: []string{"ASOGEN_CACHE=off"}}
 	case stepEditOne:
 		return command{dir: dir, name: t.asogen, args: []string{"generate", "--config", cfg}, prepare: func() error { return editOneSpec(dir) }}
+	case stepAddOne:
+		return command{dir: dir, name: t.asogen, args: []string{"generate", "--config", cfg}, prepare: func() error { return addOneKind(dir, opts) }}
 	case stepControllerGen:
 		return command{dir: dir, name: t.controllerGen, args: []string{"object", "paths=./v2/..."}}
 	}
@@ -86,13 +90,14 @@ func measureAll(s settings, log io.Writer) ([]sizeResult, error) {
 func measureSize(s settings, t tools, root, work string, n int, log io.Writer) (sizeResult, error) {
 	var samples [stepCount][]Sample
 	dir, floorOut := filepath.Join(work, fmt.Sprintf("corpus-%d", n)), filepath.Join(work, fmt.Sprintf("floor-%d", n))
+	opts := benchcorpus.Options{Kinds: n, Versions: s.versions, Seed: s.seed, AsogenDir: root}
 	for r := range s.runs {
-		if err := freshCorpus(dir, floorOut, benchcorpus.Options{Kinds: n, Versions: s.versions, Seed: s.seed, AsogenDir: root}); err != nil {
+		if err := freshCorpus(dir, floorOut, opts); err != nil {
 			return sizeResult{}, err
 		}
 		fmt.Fprintf(log, "N=%d run %d/%d:", n, r+1, s.runs)
 		for i := range stepCount {
-			sample, err := measure(t.stepCommand(i, dir, floorOut))
+			sample, err := measure(t.stepCommand(i, dir, floorOut, opts))
 			if err != nil {
 				return sizeResult{}, fmt.Errorf("corpus of %d kinds, %s: %w", n, stepNames[i], err)
 			}

@@ -76,15 +76,7 @@ func (m *Model) Package(ref PackageRef) *Package {
 
 // SortedPackages returns every package in a stable order.
 func (m *Model) SortedPackages() []*Package {
-	refs := slices.SortedFunc(maps.Keys(m.Packages), func(a, b PackageRef) int {
-		if a == b {
-			return 0
-		}
-		if a.Less(b) {
-			return -1
-		}
-		return 1
-	})
+	refs := slices.SortedFunc(maps.Keys(m.Packages), ComparePackageRefs)
 	out := make([]*Package, 0, len(refs))
 	for _, r := range refs {
 		out = append(out, m.Packages[r])

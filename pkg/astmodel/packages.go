@@ -96,6 +96,17 @@ func (p PackageRef) Less(o PackageRef) bool {
 	return !p.Storage && o.Storage
 }
 
+// ComparePackageRefs orders as Less does, for slices.SortFunc.
+func ComparePackageRefs(a, b PackageRef) int {
+	switch {
+	case a == b:
+		return 0
+	case a.Less(b):
+		return -1
+	}
+	return 1
+}
+
 // ExternalPackage is a Go package that asogen does not generate (runtime, apimachinery).
 type ExternalPackage struct {
 	Path string // import path

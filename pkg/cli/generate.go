@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/asogen/asogen/pkg/codegen"
+	"github.com/asogen/asogen/pkg/codegen/emitcache"
 	"github.com/asogen/asogen/pkg/codegen/fileset"
 	"github.com/asogen/asogen/pkg/config"
 	"github.com/asogen/asogen/pkg/diag"
@@ -87,7 +88,10 @@ func (a *app) load(before func(*config.Config) error) (*config.Config, error) {
 func (a *app) produce(cfg *config.Config, out fileset.Sink) (*codegen.Result, error) {
 	var gc gcSettings
 	defer gc.reset()
-	opts := codegen.Options{CacheDir: codegen.CacheDirFromEnv(os.Getenv)}
+	opts := codegen.Options{}
+	if c := emitcache.New(emitcache.FolderFromEnv(os.Getenv), cfg.Dir); c != nil {
+		opts.Cache = c // a nil *Dir in the interface would not be nil
+	}
 	res, err := codegen.GenerateWith(cfg, cliSink{Sink: out, a: a, gc: &gc}, opts)
 	a.warn(res.Warnings)
 	return res, err

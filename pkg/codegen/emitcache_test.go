@@ -4,61 +4,86 @@ import (
 	"bytes"
 	"maps"
 	"path/filepath"
+	"slices"
+	"strings"
 	"sync/atomic"
 	"testing"
 
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/codegen/emit"
+	"github.com/asogen/asogen/pkg/codegen/emitcache"
 	"github.com/asogen/asogen/pkg/codegen/fileset"
 )
 
-func TestFingerprintFollowsTheModel(t *testing.T) {
+// TestUnitKeysFollowTheirGroup: changing one definition changes the key of its group only.
+func TestUnitKeysFollowTheirGroup(t *testing.T) {
+	t.Parallel()
 	a, _ := defaultModel(t, true)
 	b, _ := defaultModel(t, true)
-	fa, err := fingerprint(a)
-	if err != nil {
-		t.Fatal(err)
+	ka, kb := unitKeys(a), unitKeys(b)
+	if len(ka) < 2 || !maps.Equal(ka, kb) {
+		t.Fatalf("two builds of the same config have other unit keys (%d groups)", len(ka))
 	}
-	if fb, _ := fingerprint(b); fa != fb {
-		t.Fatal("two builds of the same config have different fingerprints")
-	}
-	obj := firstObject(t, b)
-	changed := *obj
-	changed.Description += " changed"
-	b.Packages[obj.Name.Package].Definitions[obj.Name.Name] = &changed
-	if fb, _ := fingerprint(b); fa == fb {
-		t.Error("changing one description did not change the fingerprint")
+	edited := editOneObject(t, b)
+	kb = unitKeys(b)
+	for g := range ka {
+		if changed := ka[g] != kb[g]; changed != (g == edited) {
+			t.Errorf("group %s: key changed = %v after editing a definition of group %s", g, changed, edited)
+		}
 	}
 }
 
-// TestEmitCacheServesOnlyIdenticalBytes emits into an empty cache, writes the files, then checks
-// that the cache tells the sink every file is unchanged (handing over no bytes), and that after
-// any edit on disk, or with another plan, the files come from emission again.
-func TestEmitCacheServesOnlyIdenticalBytes(t *testing.T) {
+// TestEmitCacheReemitsOnlyChangedGroups emits into an empty cache and writes the files; a second
+// run hands no bytes over; after one definition changes, only its group is emitted again and the
+// files equal a full emission of the changed model; after a file on disk is edited, its group is
+// emitted again.
+func TestEmitCacheReemitsOnlyChangedGroups(t *testing.T) {
+	t.Parallel()
 	m, _ := defaultModel(t, true)
+	root := t.TempDir()
+	c := emitcache.New(t.TempDir(), root)
 	want := emitted(t, m)
-	planned := want.Paths()
-	c, root := emitCache{dir: t.TempDir()}, t.TempDir()
-	if c.hit(c.key(m), root, planned) {
-		t.Fatal("hit in an empty cache")
+	assertServed(t, writeRun(t, m, root, c), want, len(want), 0)
+	assertServed(t, writeRun(t, m, root, c), want, 0, len(want))
+
+	group := editOneObject(t, m)
+	want = emitted(t, m)
+	inGroup := len(pathsOfGroup(m, want, group))
+	assertServed(t, writeRun(t, m, root, c), want, inGroup, len(want)-inGroup)
+
+	p := pathsOfGroup(m, want, group)[0]
+	writeFile(t, filepath.Join(root, filepath.FromSlash(p)), append(bytes.Clone(want[p]), '\n'))
+	assertServed(t, writeRun(t, m, root, c), want, inGroup, len(want)-inGroup)
+}
+
+// editOneObject changes the description of one object of the model's last group and returns
+// the group.
+func editOneObject(t *testing.T, m *astmodel.Model) string {
+	t.Helper()
+	pkgs := m.SortedPackages()
+	last := pkgs[len(pkgs)-1]
+	for _, d := range last.Sorted() {
+		if o, ok := d.(*astmodel.Object); ok {
+			changed := *o
+			changed.Description += " changed"
+			last.Definitions[o.Name.Name] = &changed
+			return last.Ref.Group
+		}
 	}
-	assertServed(t, cachedRun(t, m, root, c, planned), want, len(want), 0)
-	for p, b := range want {
-		writeFile(t, filepath.Join(root, filepath.FromSlash(p)), b)
-	}
-	if !c.hit(c.key(m), root, planned) {
-		t.Fatal("no hit with every emitted file on disk")
-	}
-	if c.hit(c.key(m), root, planned[1:]) {
-		t.Fatal("hit although the plan names other paths than the manifest")
-	}
-	assertServed(t, cachedRun(t, m, root, c, planned), want, 0, len(want))
-	edited := planned[len(planned)/2]
-	writeFile(t, filepath.Join(root, filepath.FromSlash(edited)), append(bytes.Clone(want[edited]), '\n'))
-	if c.hit(c.key(m), root, planned) {
-		t.Fatal("hit although a file on disk was edited")
-	}
-	assertServed(t, cachedRun(t, m, root, c, planned), want, len(want), 0)
+	t.Fatal("no object in the last package")
+	return ""
+}
+
+// pathsOfGroup lists the files of files that belong to group's packages, sorted.
+func pathsOfGroup(m *astmodel.Model, files fileset.FileSet, group string) []string {
+	prefix := m.APIRoot + "/" + group + "/"
+	return slices.Sorted(func(yield func(string) bool) {
+		for p := range files {
+			if strings.HasPrefix(p, prefix) && !yield(p) {
+				return
+			}
+		}
+	})
 }
 
 // countingSink is an in-memory sink that counts the files put and those reported unchanged.
@@ -77,19 +102,31 @@ func (s *countingSink) Unchanged(p string) error {
 	return s.Memory.Unchanged(p)
 }
 
-// cachedRun runs emitCached into a counting sink reading unchanged files from root.
-func cachedRun(t *testing.T, m *astmodel.Model, root string, c emitCache, planned []string) *countingSink {
+// writeRun runs emitUnits into a counting sink reading unchanged files from root, then writes
+// every file it put under root, as the disk sink does.
+func writeRun(t *testing.T, m *astmodel.Model, root string, c Cache) *countingSink {
 	t.Helper()
-	sink := &countingSink{Memory: fileset.NewMemory(root)}
-	out := newOutput(sink, nil)
-	if err := out.plan(planned); err != nil {
+	plan, err := emit.PlanPackages(m)
+	if err != nil {
 		t.Fatal(err)
 	}
-	if err := emitCached(m, root, c, planned, out); err != nil {
+	sink := &countingSink{Memory: fileset.NewMemory(root)}
+	out := newOutput(sink, nil)
+	var all []string
+	for _, p := range plan {
+		all = append(all, p...)
+	}
+	if err := out.plan(all); err != nil {
+		t.Fatal(err)
+	}
+	if err := emitUnits(m, c, plan, out); err != nil {
 		t.Fatal(err)
 	}
 	if err := out.complete(); err != nil {
 		t.Fatal(err)
+	}
+	for p, b := range sink.Files {
+		writeFile(t, filepath.Join(root, filepath.FromSlash(p)), b)
 	}
 	return sink
 }
@@ -112,27 +149,4 @@ func emitted(t *testing.T, m *astmodel.Model) fileset.FileSet {
 		t.Fatal(err)
 	}
 	return out.Files
-}
-
-func TestEmitCacheOff(t *testing.T) {
-	if dir := CacheDirFromEnv(func(string) string { return "off" }); dir != "" {
-		t.Errorf("ASOGEN_CACHE=off gives cache folder %q", dir)
-	}
-	m, _ := defaultModel(t, true)
-	if k := (emitCache{}).key(m); k != "" {
-		t.Errorf("a disabled cache has key %q", k)
-	}
-}
-
-func firstObject(t *testing.T, m *astmodel.Model) *astmodel.Object {
-	t.Helper()
-	for _, p := range m.SortedPackages() {
-		for _, d := range p.Sorted() {
-			if o, ok := d.(*astmodel.Object); ok {
-				return o
-			}
-		}
-	}
-	t.Fatal("no object in the model")
-	return nil
 }

@@ -8,47 +8,34 @@ import (
 	"reflect"
 	"slices"
 
-	"github.com/asogen/asogen/internal/parallel"
 	"github.com/asogen/asogen/pkg/astmodel"
 )
 
-// fingerprint is a hash of everything in a model: two models with the same fingerprint emit
-// the same files. Each package is hashed on its own, on parallel workers.
-func fingerprint(m *astmodel.Model) ([sha256.Size]byte, error) {
-	pkgs := m.SortedPackages()
-	sums := make([][sha256.Size]byte, len(pkgs))
-	errs := make([]error, len(pkgs))
-	parallel.Do(len(pkgs), 0, func(i int) {
-		sums[i], errs[i] = hashValue(reflect.ValueOf(pkgs[i]))
-	})
-	rest, err := hashValue(reflect.ValueOf([]any{m.Module, m.APIRoot, m.Kinds}))
-	h := sha256.New()
-	for i := range pkgs {
-		if errs[i] != nil {
-			return [sha256.Size]byte{}, errs[i]
-		}
-		h.Write(sums[i][:])
-	}
-	h.Write(rest[:])
-	return [sha256.Size]byte(h.Sum(nil)), err
+// hashValue hashes v through valueHasher: two values with the same hash emit the same files.
+func hashValue(v reflect.Value) ([sha256.Size]byte, error) {
+	sum, _, err := hashNaming(v)
+	return sum, err
 }
 
-// hashValue hashes v through valueHasher.
-func hashValue(v reflect.Value) ([sha256.Size]byte, error) {
-	w := &valueHasher{path: map[uintptr]bool{}}
+// hashNaming hashes v and returns every package it names (a PackageRef anywhere inside it).
+func hashNaming(v reflect.Value) ([sha256.Size]byte, map[astmodel.PackageRef]bool, error) {
+	w := &valueHasher{path: map[uintptr]bool{}, names: map[astmodel.PackageRef]bool{}}
 	if err := w.value(v); err != nil {
-		return [sha256.Size]byte{}, err
+		return [sha256.Size]byte{}, nil, err
 	}
-	return sha256.Sum256(w.buf), nil
+	return sha256.Sum256(w.buf), w.names, nil
 }
+
+var packageRefType = reflect.TypeFor[astmodel.PackageRef]()
 
 // valueHasher writes an unambiguous encoding of a value: every kind and length is written,
 // interfaces carry their dynamic type, map entries are sorted by their encoding, and what a
 // pointer points to is written in full. A cycle (a pointer back into the path from the root)
 // is an error: the caller then does without the fingerprint.
 type valueHasher struct {
-	buf  []byte
-	path map[uintptr]bool
+	buf   []byte
+	path  map[uintptr]bool
+	names map[astmodel.PackageRef]bool // every PackageRef met
 }
 
 func (w *valueHasher) uint(n uint64) { w.buf = binary.AppendUvarint(w.buf, n) }
@@ -93,6 +80,11 @@ func (w *valueHasher) composite(v reflect.Value) error {
 	case reflect.Pointer:
 		return w.pointer(v)
 	case reflect.Struct:
+		if v.Type() == packageRefType {
+			// read field by field: v may sit in an unexported field, where Interface panics
+			ref := astmodel.PackageRef{Group: v.Field(0).String(), APIVersion: v.Field(1).String(), Storage: v.Field(2).Bool()}
+			w.names[ref] = true
+		}
 		w.str(v.Type().String())
 		for i := range v.NumField() {
 			if err := w.value(v.Field(i)); err != nil {

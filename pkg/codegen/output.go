@@ -54,6 +54,16 @@ func (o *output) unchanged(p string) error {
 	return o.sink.Unchanged(p)
 }
 
+// unchangedAll is unchanged for every path of paths.
+func (o *output) unchangedAll(paths []string) error {
+	for _, p := range paths {
+		if err := o.unchanged(p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 func (o *output) arrive(p string) error {
 	o.mu.Lock()
 	defer o.mu.Unlock()

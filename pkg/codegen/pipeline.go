@@ -3,6 +3,7 @@
 package codegen
 
 import (
+	"crypto/sha256"
 	"fmt"
 
 	"github.com/asogen/asogen/pkg/astmodel"
@@ -25,16 +26,29 @@ type State struct {
 	Config   *config.Config
 	Model    *astmodel.Model
 	Out      *output
-	APIPaths []string  // the paths emitAPI produces, sorted (see planFiles)
-	Warnings diag.List // problems that do not stop generation, such as unused hand-written code
+	APIPlan  map[astmodel.PackageRef][]string // the paths emitAPI produces, per package (see planFiles)
+	Warnings diag.List                        // problems that do not stop generation, such as unused hand-written code
 	Options  Options
 }
 
 // Options are the choices a caller makes about how (not what) to generate. The zero value is a
 // plain run: no emission cache.
 type Options struct {
-	// CacheDir is the emission cache folder (see emitCache); "" disables the cache.
-	CacheDir string
+	// Cache lets emission skip the units (groups) whose inputs did not change; nil: none. The
+	// CLI passes an emitcache.Dir.
+	Cache Cache
+}
+
+// Cache remembers what emission produced for a unit key. Generate computes the keys from the
+// model alone (see unitsOf); what a key's files are and whether the output still holds them is
+// the cache's business, so Generate itself reads nothing but the config and the specs.
+type Cache interface {
+	// Reuse reports whether the output holds exactly the files stored under key, and they are
+	// exactly paths (sorted). When it does, the unit is not emitted: the sink is told its
+	// files are unchanged.
+	Reuse(key string, paths []string) bool
+	// Store records the files (path → SHA-256) a unit produced under key.
+	Store(key string, files map[string][sha256.Size]byte)
 }
 
 // Result is the outcome of a generation: the path of every generated file, sorted, and the

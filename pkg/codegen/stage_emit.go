@@ -11,49 +11,62 @@ import (
 const stageEmitAPI = "emitAPI"
 
 // emitAPI prints every API and storage package of the model, handing each file to the output
-// as it is printed.
+// as it is printed; with a cache, only the groups whose inputs changed.
 func emitAPI() Stage {
 	return Stage{
 		Name:        stageEmitAPI,
 		Description: "print API types, storage variants, conversions and ARM code",
 		Requires:    []string{stageStorageVariants, stagePlan},
 		Run: func(st *State) error {
-			cache, root := emitCache{dir: st.Options.CacheDir}, ""
-			if st.Config != nil { // nil in tests that emit a model without a config
-				root = st.Config.Dir
-			} else {
-				cache = emitCache{}
-			}
-			return emitCached(st.Model, root, cache, st.APIPaths, st.Out)
+			return emitUnits(st.Model, st.Options.Cache, st.APIPlan, st.Out)
 		},
 	}
 }
 
-// emitCached tells out that every file is unchanged when the cache proves the disk under root
-// already holds exactly what emission of m produces (at the planned paths); otherwise it emits
-// m into out and records the hash of every file as it streams by (see emitCache).
-func emitCached(m *astmodel.Model, root string, c emitCache, planned []string, out *output) error {
-	key := c.key(m)
-	if c.hit(key, root, planned) {
-		for _, p := range planned {
-			if err := out.unchanged(p); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	if key == "" {
+// emitUnits tells out that every file of a unit is unchanged when the cache proves the output
+// already holds exactly what emission of that unit produces; it emits the other units into out,
+// recording the hash of every file as it streams by, and stores them once all are emitted.
+func emitUnits(m *astmodel.Model, c Cache, plan map[astmodel.PackageRef][]string, out *output) error {
+	if c == nil {
 		return emit.Emit(m, out.put)
 	}
+	todo := map[string]unit{}
+	for _, u := range unitsOf(m, plan) {
+		if u.key != "" && c.Reuse(u.key, u.paths) {
+			if err := out.unchangedAll(u.paths); err != nil {
+				return err
+			}
+			continue
+		}
+		todo[u.group] = u
+	}
+	if len(todo) == 0 {
+		return nil
+	}
 	var sums fileSums
-	err := emit.Emit(m, func(p string, content []byte) error {
-		sums.add(p, content)
-		return out.put(p, content)
-	})
+	err := emit.EmitPackages(m, func(ref astmodel.PackageRef) bool { _, ok := todo[ref.Group]; return ok },
+		func(p string, content []byte) error {
+			sums.add(p, content)
+			return out.put(p, content)
+		})
 	if err == nil {
-		c.store(key, sums.sums)
+		storeUnits(c, todo, sums.sums)
 	}
 	return err
+}
+
+// storeUnits records in c the hashes of each emitted unit's files.
+func storeUnits(c Cache, units map[string]unit, sums map[string][sha256.Size]byte) {
+	for _, u := range units {
+		if u.key == "" {
+			continue
+		}
+		files := make(map[string][sha256.Size]byte, len(u.paths))
+		for _, p := range u.paths {
+			files[p] = sums[p]
+		}
+		c.Store(u.key, files)
+	}
 }
 
 // fileSums collects the SHA-256 of files as they stream by, from parallel workers.

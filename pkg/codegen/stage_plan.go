@@ -17,11 +17,15 @@ func planFiles() Stage {
 		Description: "list every output path and let the sink check them before anything is produced",
 		Requires:    []string{stageStorageVariants},
 		Run: func(st *State) error {
-			paths, err := emit.Plan(st.Model)
+			plan, err := emit.PlanPackages(st.Model)
 			if err != nil {
 				return err
 			}
-			st.APIPaths = paths
+			st.APIPlan = plan
+			var paths []string
+			for _, p := range plan {
+				paths = append(paths, p...)
+			}
 			if st.Config != nil { // nil in tests that emit a model without a config
 				paths = append(paths, wiring.Plan(wiring.LayoutOf(st.Config), st.Model)...)
 				paths = append(paths, manifests.Plan(st.Config.Output.Manifests)...)

@@ -5,6 +5,7 @@ package emit
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync/atomic"
 
@@ -19,8 +20,17 @@ import (
 // scheduling, only the order of the calls does. After the first error no new package starts.
 // An error from put comes back as it is; emission errors are collected into a diag.List.
 func Emit(m *astmodel.Model, put func(path string, content []byte) error) error {
+	return EmitPackages(m, nil, put)
+}
+
+// EmitPackages is Emit for the packages keep accepts (nil: every package); the others are
+// read, as emission reads them, but not printed.
+func EmitPackages(m *astmodel.Model, keep func(astmodel.PackageRef) bool, put func(path string, content []byte) error) error {
 	res := resolverFor(m)
 	pkgs := m.SortedPackages()
+	if keep != nil {
+		pkgs = slices.DeleteFunc(pkgs, func(p *astmodel.Package) bool { return !keep(p.Ref) })
+	}
 	errs := make([]error, len(pkgs))
 	var failed atomic.Bool
 	parallel.Do(len(pkgs), 0, func(i int) {

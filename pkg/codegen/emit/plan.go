@@ -49,6 +49,20 @@ func (e *pkgEmitter) hasSupportFile() bool {
 // one path (two definitions whose names give the same file stem) are an error. Errors are
 // collected into a diag.List, as Emit's.
 func Plan(m *astmodel.Model) ([]string, error) {
+	byPkg, err := PlanPackages(m)
+	if err != nil {
+		return nil, err
+	}
+	var all []string
+	for _, paths := range byPkg {
+		all = append(all, paths...)
+	}
+	slices.Sort(all)
+	return all, nil
+}
+
+// PlanPackages is Plan with the paths of each package apart (each list in printing order).
+func PlanPackages(m *astmodel.Model) (map[astmodel.PackageRef][]string, error) {
 	pkgs := m.SortedPackages()
 	paths := make([][]string, len(pkgs))
 	errs := make([]error, len(pkgs))
@@ -68,7 +82,11 @@ func Plan(m *astmodel.Model) ([]string, error) {
 	if err := list.Err(); err != nil {
 		return nil, err
 	}
-	return all, nil
+	byPkg := make(map[astmodel.PackageRef][]string, len(pkgs))
+	for i, p := range pkgs {
+		byPkg[p.Ref] = paths[i]
+	}
+	return byPkg, nil
 }
 
 // paths lists the package's files in the order build prints them.

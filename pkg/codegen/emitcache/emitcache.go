@@ -1,4 +1,10 @@
-package codegen
+// Package emitcache is the emission cache the CLI hands to codegen (codegen.Options.Cache): a
+// folder of manifests, one per emission unit key, each listing the path and SHA-256 of every file
+// the unit produced. A unit is reused only when the output tree holds exactly those bytes;
+// anything else (a missing, edited or extra byte, another plan) makes codegen emit it again, so
+// generate and verify behave exactly as without the cache. Failing to read or write the cache
+// only costs time.
+package emitcache
 
 import (
 	"bufio"
@@ -17,28 +23,29 @@ import (
 	"time"
 
 	"github.com/asogen/asogen/internal/parallel"
-	"github.com/asogen/asogen/pkg/astmodel"
 )
 
-// emitCache lets a run whose model did not change skip emission. For each (asogen binary,
-// model fingerprint) it keeps a manifest: the path and SHA-256 of every file emission produced.
-// When the disk holds exactly those bytes, nothing is printed: the sink is told every file is
-// unchanged. Any difference (a missing, edited or extra byte) falls back to full emission, so
-// generate and verify behave exactly as without the cache.
-//
-// The folder is Options.CacheDir: the CLI passes $ASOGEN_CACHE, or asogen/emit under the
-// user's cache folder (CacheDirFromEnv); Generate itself reads no environment. Failing to read
-// or write the cache only costs time.
-type emitCache struct {
-	dir string // "" when disabled
+// maxManifests is how many manifests the folder keeps (the most recently used): enough for
+// every group of a large operator and a few of its past states.
+const maxManifests = 4096
+
+// Dir is a cache folder for the output tree under root.
+type Dir struct {
+	dir  string
+	root string
 }
 
-// maxManifests is how many manifests the cache keeps (the most recently used).
-const maxManifests = 32
+// New returns the cache in folder dir for the output tree under root; nil when dir is "".
+func New(dir, root string) *Dir {
+	if dir == "" {
+		return nil
+	}
+	return &Dir{dir: dir, root: root}
+}
 
-// CacheDirFromEnv is the emission cache folder the CLI uses: $ASOGEN_CACHE, "" (no cache) when it
-// is "off", else asogen/emit under the user's cache folder.
-func CacheDirFromEnv(getenv func(string) string) string {
+// FolderFromEnv is the cache folder the CLI uses: $ASOGEN_CACHE, "" (no cache) when it is
+// "off", else asogen/emit under the user's cache folder.
+func FolderFromEnv(getenv func(string) string) string {
 	switch v := getenv("ASOGEN_CACHE"); v {
 	case "off":
 		return ""
@@ -59,50 +66,51 @@ var executableHash = sync.OnceValues(func() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	f, err := os.Open(exe)
-	if err != nil {
-		return "", err
-	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return "", err
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
+	sum, err := hashFile(exe)
+	return hex.EncodeToString(sum[:]), err
 })
 
-// key names the manifest of model m, or "" when the model or binary cannot be identified.
-func (c emitCache) key(m *astmodel.Model) string {
-	if c.dir == "" {
-		return ""
-	}
+// manifestName is the file of key: keys are namespaced by the binary that emitted.
+func (d *Dir) manifestName(key string) string {
 	exe, err := executableHash()
-	if err != nil {
+	if err != nil || key == "" {
 		return ""
 	}
-	sum, err := fingerprint(m)
-	if err != nil {
-		return ""
-	}
-	key := sha256.Sum256([]byte(exe + ":" + hex.EncodeToString(sum[:])))
-	return hex.EncodeToString(key[:])
+	sum := sha256.Sum256([]byte(exe + ":" + key))
+	return filepath.Join(d.dir, hex.EncodeToString(sum[:]))
 }
 
-// hit reports whether the manifest key names exactly the planned paths and every one of them
-// is on disk under root with the recorded hash. Files are hashed one at a time per worker;
-// nothing is kept.
-func (c emitCache) hit(key, root string, planned []string) bool {
-	if key == "" {
+// Reuse reports whether the manifest of key names exactly paths (sorted) and every one of them
+// is on disk with the recorded hash. Files are hashed on parallel workers; nothing is kept.
+func (d *Dir) Reuse(key string, paths []string) bool {
+	name := d.manifestName(key)
+	if name == "" {
 		return false
 	}
-	entries, err := readManifest(filepath.Join(c.dir, key))
-	if err != nil || len(entries) == 0 || !samePaths(entries, planned) {
+	entries, err := readManifest(name)
+	if err != nil || len(entries) == 0 || !samePaths(entries, paths) {
 		return false
 	}
 	return allOf(len(entries), func(i int) bool {
-		sum, err := hashFile(filepath.Join(root, filepath.FromSlash(entries[i].path)))
+		sum, err := hashFile(filepath.Join(d.root, filepath.FromSlash(entries[i].path)))
 		return err == nil && sum == entries[i].sum
 	})
+}
+
+// Store records the hashes of a unit's files under key (best effort) and drops the oldest
+// manifests.
+func (d *Dir) Store(key string, sums map[string][sha256.Size]byte) {
+	name := d.manifestName(key)
+	if name == "" {
+		return
+	}
+	var b bytes.Buffer
+	for _, p := range slices.Sorted(maps.Keys(sums)) {
+		fmt.Fprintf(&b, "%x %s\n", sums[p], p)
+	}
+	if writeManifest(d.dir, filepath.Base(name), b.Bytes()) == nil {
+		d.prune()
+	}
 }
 
 // samePaths reports whether the manifest lists exactly the planned paths (both sorted).
@@ -121,21 +129,6 @@ func hashFile(name string) ([sha256.Size]byte, error) {
 		return [sha256.Size]byte{}, err
 	}
 	return [sha256.Size]byte(h.Sum(nil)), nil
-}
-
-// store records the hashes of the emitted files under key (best effort) and drops the oldest
-// manifests.
-func (c emitCache) store(key string, sums map[string][sha256.Size]byte) {
-	if key == "" {
-		return
-	}
-	var b bytes.Buffer
-	for _, p := range slices.Sorted(maps.Keys(sums)) {
-		fmt.Fprintf(&b, "%x %s\n", sums[p], p)
-	}
-	if writeManifest(c.dir, key, b.Bytes()) == nil {
-		c.prune()
-	}
 }
 
 // manifestEntry is one line of a manifest: "<sha256 hex> <path>".
@@ -167,7 +160,7 @@ func readManifest(name string) ([]manifestEntry, error) {
 
 // writeManifest writes the manifest through a temporary file and a rename, so a reader never
 // sees half of it.
-func writeManifest(dir, key string, data []byte) error {
+func writeManifest(dir, name string, data []byte) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
@@ -180,7 +173,7 @@ func writeManifest(dir, key string, data []byte) error {
 		err = cerr
 	}
 	if err == nil {
-		err = os.Rename(tmp.Name(), filepath.Join(dir, key))
+		err = os.Rename(tmp.Name(), filepath.Join(dir, name))
 	}
 	if err != nil {
 		_ = os.Remove(tmp.Name())
@@ -189,8 +182,8 @@ func writeManifest(dir, key string, data []byte) error {
 }
 
 // prune removes all but the maxManifests most recently used manifests (best effort).
-func (c emitCache) prune() {
-	entries, err := os.ReadDir(c.dir)
+func (d *Dir) prune() {
+	entries, err := os.ReadDir(d.dir)
 	if err != nil || len(entries) <= maxManifests {
 		return
 	}
@@ -206,7 +199,7 @@ func (c emitCache) prune() {
 	}
 	slices.SortFunc(list, func(a, b aged) int { return b.mod.Compare(a.mod) })
 	for _, a := range list[min(maxManifests, len(list)):] {
-		_ = os.Remove(filepath.Join(c.dir, a.name))
+		_ = os.Remove(filepath.Join(d.dir, a.name))
 	}
 }
 
