@@ -76,7 +76,7 @@ func (a *app) rootCommand() *cobra.Command {
 		SilenceUsage:  true,
 	}
 	root.PersistentFlags().StringVar(&a.config, "config", "config.yaml", "config file; every path in it is relative to its folder")
-	root.PersistentFlags().BoolVarP(&a.verbose, "verbose", "v", false, "list every file")
+	root.PersistentFlags().BoolVarP(&a.verbose, "verbose", "v", false, "list every file and print each generation stage's time")
 	root.AddCommand(a.generateCommand(), a.verifyCommand(), a.scaffoldCommand(), a.versionCommand())
 	return root
 }

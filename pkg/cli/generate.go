@@ -88,13 +88,23 @@ func (a *app) load(before func(*config.Config) error) (*config.Config, error) {
 func (a *app) produce(cfg *config.Config, out fileset.Sink) (*codegen.Result, error) {
 	var gc gcSettings
 	defer gc.reset()
-	opts := codegen.Options{}
+	opts := codegen.Options{OnStage: a.stageTimer()}
 	if c := emitcache.New(emitcache.FolderFromEnv(os.Getenv), cfg.Dir); c != nil {
 		opts.Cache = c // a nil *Dir in the interface would not be nil
 	}
 	res, err := codegen.GenerateWith(cfg, cliSink{Sink: out, a: a, gc: &gc}, opts)
 	a.warn(res.Warnings)
 	return res, err
+}
+
+// stageTimer prints each stage's name and time to stderr with -v; nil without.
+func (a *app) stageTimer() func(string, time.Duration) {
+	if !a.verbose {
+		return nil
+	}
+	return func(name string, took time.Duration) {
+		fmt.Fprintf(a.stderr, "asogen: stage %-16s %8.1f ms\n", name, float64(took.Microseconds())/1000)
+	}
 }
 
 // cliSink is the sink as the CLI hands it to Generate: problems the sink finds in the output

@@ -49,9 +49,14 @@ func TestSecondGenerateWritesNothingAndKeepsMtimes(t *testing.T) {
 	}
 }
 
-func TestVerboseListsEveryFile(t *testing.T) {
+func TestVerboseListsEveryFileAndStage(t *testing.T) {
 	cfg := readyProject(t)
-	stdout, _ := mustRun(t, ExitOK, "generate", "--config", cfg, "-v")
+	stdout, stderr := mustRun(t, ExitOK, "generate", "--config", cfg, "-v")
+	for _, stage := range []string{"loadModel", "storageVariants", "checkWiring", "planFiles", "emitAPI", "emitWiring", "emitManifests"} {
+		if !regexp.MustCompile(`(?m)^asogen: stage ` + stage + ` +[0-9.]+ ms$`).MatchString(stderr) {
+			t.Errorf("generate -v does not time stage %s:\n%s", stage, stderr)
+		}
+	}
 	lines := strings.Split(strings.TrimSpace(stdout), "\n")
 	if len(lines) < 3 || !summaryLine.MatchString(lines[len(lines)-1]+"\n") {
 		t.Fatalf("generate -v printed:\n%s", stdout)

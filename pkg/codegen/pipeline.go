@@ -5,6 +5,7 @@ package codegen
 import (
 	"crypto/sha256"
 	"fmt"
+	"time"
 
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/codegen/fileset"
@@ -37,6 +38,8 @@ type Options struct {
 	// Cache lets emission skip the units (groups) whose inputs did not change; nil: none. The
 	// CLI passes an emitcache.Dir.
 	Cache Cache
+	// OnStage, when set, is told each stage's name and how long it ran, as it ends (the CLI's -v).
+	OnStage func(name string, took time.Duration)
 }
 
 // Cache remembers what emission produced for a unit key. Generate computes the keys from the
@@ -97,7 +100,12 @@ func run(st *State, stages []Stage) error {
 		return err
 	}
 	for _, s := range stages {
-		if err := s.Run(st); err != nil {
+		start := time.Now()
+		err := s.Run(st)
+		if st.Options.OnStage != nil {
+			st.Options.OnStage(s.Name, time.Since(start))
+		}
+		if err != nil {
 			return err
 		}
 	}
