@@ -6,11 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/spf13/cobra"
 
-	"github.com/asogen/asogen/pkg/codegen/gofile"
 	"github.com/asogen/asogen/pkg/diag"
 )
 
@@ -57,7 +55,6 @@ func runCommands(args []string, stdin io.Reader, stdout, stderr io.Writer, comma
 		}
 	}()
 	a := &app{stdout: stdout, stderr: stderr}
-	gofile.UseRestorer(os.Getenv("ASOGEN_PRINTER") == "restorer") // a diagnosis switch: the output is the same
 	root := commands(a)
 	root.SetArgs(args)
 	root.SetIn(stdin)

@@ -13,6 +13,7 @@ import (
 	"github.com/asogen/asogen/pkg/codegen"
 	"github.com/asogen/asogen/pkg/codegen/emitcache"
 	"github.com/asogen/asogen/pkg/codegen/fileset"
+	"github.com/asogen/asogen/pkg/codegen/gofile"
 	"github.com/asogen/asogen/pkg/config"
 	"github.com/asogen/asogen/pkg/diag"
 )
@@ -88,7 +89,10 @@ func (a *app) load(before func(*config.Config) error) (*config.Config, error) {
 func (a *app) produce(cfg *config.Config, out fileset.Sink) (*codegen.Result, error) {
 	var gc gcSettings
 	defer gc.reset()
-	opts := codegen.Options{OnStage: a.stageTimer()}
+	opts := codegen.Options{
+		OnStage: a.stageTimer(),
+		Printer: gofile.Printer{Restorer: os.Getenv("ASOGEN_PRINTER") == "restorer"}, // a diagnosis switch: the output is the same
+	}
 	if c := emitcache.New(emitcache.FolderFromEnv(os.Getenv), cfg.Dir); c != nil {
 		opts.Cache = c // a nil *Dir in the interface would not be nil
 	}

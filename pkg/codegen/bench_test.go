@@ -108,8 +108,14 @@ func discard(string, []byte) error { return nil }
 // generateInMemory runs Generate for cfg into an in-memory sink and returns every file.
 func generateInMemory(tb testing.TB, cfg *config.Config) fileset.FileSet {
 	tb.Helper()
+	return generateWith(tb, cfg, Options{})
+}
+
+// generateWith is generateInMemory with options.
+func generateWith(tb testing.TB, cfg *config.Config, opts Options) fileset.FileSet {
+	tb.Helper()
 	out := fileset.NewMemory(cfg.Dir)
-	res, err := Generate(cfg, out)
+	res, err := GenerateWith(cfg, out, opts)
 	if err != nil {
 		tb.Fatal(err)
 	}

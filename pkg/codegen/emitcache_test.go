@@ -119,7 +119,7 @@ func writeRun(t *testing.T, m *astmodel.Model, root string, c Cache) *countingSi
 	if err := out.plan(all); err != nil {
 		t.Fatal(err)
 	}
-	if err := emitUnits(m, c, plan, out); err != nil {
+	if err := emitUnits(m, Options{Cache: c}, plan, out); err != nil {
 		t.Fatal(err)
 	}
 	if err := out.complete(); err != nil {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/codegen/fileset"
+	"github.com/asogen/asogen/pkg/codegen/gofile"
 	"github.com/asogen/asogen/pkg/config"
 	"github.com/asogen/asogen/pkg/diag"
 )
@@ -38,6 +39,8 @@ type Options struct {
 	// Cache lets emission skip the units (groups) whose inputs did not change; nil: none. The
 	// CLI passes an emitcache.Dir.
 	Cache Cache
+	// Printer prints the generated Go files (the CLI sets Restorer from ASOGEN_PRINTER).
+	Printer gofile.Printer
 	// OnStage, when set, is told each stage's name and how long it ran, as it ends (the CLI's -v).
 	OnStage func(name string, took time.Duration)
 }

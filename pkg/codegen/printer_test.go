@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"bytes"
+	"sync/atomic"
 	"testing"
 
 	"github.com/asogen/asogen/pkg/codegen/gofile"
@@ -17,12 +18,10 @@ func TestDirectPrinterMatchesRestorerOnCorpora(t *testing.T) {
 
 func comparePrinters(t *testing.T, cfg *config.Config) {
 	t.Helper()
-	before := gofile.Fallbacks()
-	direct := generateInMemory(t, cfg)
-	fellBack := gofile.Fallbacks() - before
-	gofile.UseRestorer(true)
-	defer gofile.UseRestorer(false)
-	restored := generateInMemory(t, cfg)
+	var fallbacks atomic.Int64
+	direct := generateWith(t, cfg, Options{Printer: gofile.Printer{Fallbacks: &fallbacks}})
+	fellBack := fallbacks.Load()
+	restored := generateWith(t, cfg, Options{Printer: gofile.Printer{Restorer: true}})
 	if len(direct) != len(restored) {
 		t.Fatalf("direct printing produced %d files, the restorer %d", len(direct), len(restored))
 	}

@@ -18,7 +18,7 @@ func emitAPI() Stage {
 		Description: "print API types, storage variants, conversions and ARM code",
 		Requires:    []string{stageStorageVariants, stagePlan},
 		Run: func(st *State) error {
-			return emitUnits(st.Model, st.Options.Cache, st.APIPlan, st.Out)
+			return emitUnits(st.Model, st.Options, st.APIPlan, st.Out)
 		},
 	}
 }
@@ -26,9 +26,10 @@ func emitAPI() Stage {
 // emitUnits tells out that every file of a unit is unchanged when the cache proves the output
 // already holds exactly what emission of that unit produces; it emits the other units into out,
 // recording the hash of every file as it streams by, and stores them once all are emitted.
-func emitUnits(m *astmodel.Model, c Cache, plan map[astmodel.PackageRef][]string, out *output) error {
+func emitUnits(m *astmodel.Model, opts Options, plan map[astmodel.PackageRef][]string, out *output) error {
+	c := opts.Cache
 	if c == nil {
-		return emit.Emit(m, out.put)
+		return emit.EmitWith(m, emit.Options{Printer: opts.Printer}, out.put)
 	}
 	todo := map[string]unit{}
 	for _, u := range unitsOf(m, plan) {
@@ -44,11 +45,11 @@ func emitUnits(m *astmodel.Model, c Cache, plan map[astmodel.PackageRef][]string
 		return nil
 	}
 	var sums fileSums
-	err := emit.EmitPackages(m, func(ref astmodel.PackageRef) bool { _, ok := todo[ref.Group]; return ok },
-		func(p string, content []byte) error {
-			sums.add(p, content)
-			return out.put(p, content)
-		})
+	keep := func(ref astmodel.PackageRef) bool { _, ok := todo[ref.Group]; return ok }
+	err := emit.EmitWith(m, emit.Options{Keep: keep, Printer: opts.Printer}, func(p string, content []byte) error {
+		sums.add(p, content)
+		return out.put(p, content)
+	})
 	if err == nil {
 		storeUnits(c, todo, sums.sums)
 	}

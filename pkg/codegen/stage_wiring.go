@@ -43,7 +43,7 @@ func emitWiring() Stage {
 		Description: "typed extension wiring: print hosts, dispatch and registry",
 		Requires:    []string{stageCheckWiring, stagePlan, stageEmitAPI},
 		Run: func(st *State) error {
-			return wiring.Emit(wiring.LayoutOf(st.Config), st.Model, st.Out.put)
+			return wiring.Emit(wiring.LayoutOf(st.Config), st.Model, st.Options.Printer, st.Out.put)
 		},
 	}
 }

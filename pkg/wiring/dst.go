@@ -58,11 +58,19 @@ var runtimeNames = map[string]string{
 
 func (f *goFile) add(decls ...dst.Decl) { f.decls = append(f.decls, decls...) }
 
+// printed prints a built file with the default printer.
+func printed(f *goFile, err error) ([]byte, error) {
+	if err != nil {
+		return nil, err
+	}
+	return f.print(gofile.Printer{})
+}
+
 // print renders the file with the generated header, gofmt-clean.
-func (f *goFile) print() ([]byte, error) {
+func (f *goFile) print(p gofile.Printer) ([]byte, error) {
 	file := &dst.File{Name: dst.NewIdent(f.pkgName), Decls: f.decls}
 	file.Decs.Start.Append(fileset.Header, "\n")
-	out, err := gofile.Print(file, f.pkgPath, f, f.aliases)
+	out, err := p.Print(file, f.pkgPath, f, f.aliases)
 	if err != nil {
 		return nil, fmt.Errorf("printing %s: %w", f.pkgPath, err)
 	}

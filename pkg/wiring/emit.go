@@ -2,13 +2,14 @@ package wiring
 
 import (
 	"github.com/asogen/asogen/pkg/astmodel"
+	"github.com/asogen/asogen/pkg/codegen/gofile"
 	"github.com/asogen/asogen/pkg/diag"
 )
 
-// file is one generated wiring file: its path and how to render it.
+// file is one generated wiring file: its path and how to build it.
 type file struct {
-	path   string
-	render func() ([]byte, error)
+	path  string
+	build func() (*goFile, error)
 }
 
 // files lists every generated wiring file: a host per kind, a helper per group, and the
@@ -16,12 +17,12 @@ type file struct {
 func files(l Layout, m *astmodel.Model) []file {
 	var out []file
 	for _, k := range m.Kinds {
-		out = append(out, file{l.HostFile(k), func() ([]byte, error) { return HostFile(l, m, k) }})
+		out = append(out, file{l.HostFile(k), func() (*goFile, error) { return hostFile(l, m, k) }})
 	}
 	for _, g := range groups(m) {
-		out = append(out, file{l.HelperFile(g), func() ([]byte, error) { return HelperFile(l, g) }})
+		out = append(out, file{l.HelperFile(g), func() (*goFile, error) { return helperFile(l, g), nil }})
 	}
-	return append(out, file{l.RegistryFile(), func() ([]byte, error) { return RegistryFile(l, m) }})
+	return append(out, file{l.RegistryFile(), func() (*goFile, error) { return registryFile(l, m), nil }})
 }
 
 // Plan returns the paths Emit produces, in the order it produces them.
@@ -36,10 +37,10 @@ func Plan(l Layout, m *astmodel.Model) []string {
 // Emit renders every generated wiring file and hands each to put as soon as it is printed.
 // Problems (such as an owner kind that is not configured) are collected; after the first one
 // nothing more is put. An error from put stops emission and comes back as it is.
-func Emit(l Layout, m *astmodel.Model, put func(path string, content []byte) error) error {
+func Emit(l Layout, m *astmodel.Model, p gofile.Printer, put func(path string, content []byte) error) error {
 	var errs diag.List
 	for _, f := range files(l, m) {
-		content, err := f.render()
+		content, err := render(f, p)
 		errs.Merge(err)
 		if len(errs) > 0 {
 			continue
@@ -49,4 +50,13 @@ func Emit(l Layout, m *astmodel.Model, put func(path string, content []byte) err
 		}
 	}
 	return errs.Err()
+}
+
+// render builds and prints f.
+func render(f file, p gofile.Printer) ([]byte, error) {
+	g, err := f.build()
+	if err != nil {
+		return nil, err
+	}
+	return g.print(p)
 }

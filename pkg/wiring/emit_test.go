@@ -9,6 +9,7 @@ import (
 	"github.com/sebdah/goldie/v2"
 
 	"github.com/asogen/asogen/pkg/codegen/fileset"
+	"github.com/asogen/asogen/pkg/codegen/gofile"
 )
 
 // TestEmitGolden pins the generated hosts, dispatch, helpers and registry for the fixture, and
@@ -16,7 +17,7 @@ import (
 func TestEmitGolden(t *testing.T) {
 	files := fileset.FileSet{}
 	var order []string
-	err := Emit(fixtureLayout, fixtureModel(), func(p string, content []byte) error {
+	err := Emit(fixtureLayout, fixtureModel(), gofile.Printer{}, func(p string, content []byte) error {
 		files[p] = content
 		order = append(order, p)
 		return nil

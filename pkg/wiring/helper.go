@@ -9,9 +9,13 @@ import (
 // HelperFile emits the dispatch helpers shared by a group's hosts: unexpectedType builds the
 // error returned when a value of another type than expected reaches a dispatch method.
 func HelperFile(l Layout, group string) ([]byte, error) {
+	return printed(helperFile(l, group), nil)
+}
+
+func helperFile(l Layout, group string) *goFile {
 	f := newGoFile(l.CustomizationsImport(group), CustomizationsPackage)
 	f.add(unexpectedTypeDecl(), describeTypeDecl())
-	return f.print()
+	return f
 }
 
 // unexpectedType(method, param string, got any, want string) error

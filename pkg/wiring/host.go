@@ -18,6 +18,11 @@ const unexpectedTypeFunc = "unexpectedType"
 // configured extension point the runtime interface implemented by asserting to the hub type(s)
 // and calling the hand-written typed method, plus compile-time guards that those types are hubs.
 func HostFile(l Layout, m *astmodel.Model, k *astmodel.Kind) ([]byte, error) {
+	return printed(hostFile(l, m, k))
+}
+
+// hostFile builds the host file of k.
+func hostFile(l Layout, m *astmodel.Model, k *astmodel.Kind) (*goFile, error) {
 	f := newGoFile(l.CustomizationsImport(k.Group), CustomizationsPackage)
 	for _, ref := range k.AllPackages() {
 		f.use(l.ImportPath(ref), ref.PackageName(), PackageAlias(ref))
@@ -38,7 +43,7 @@ func HostFile(l Layout, m *astmodel.Model, k *astmodel.Kind) ([]byte, error) {
 			}
 		}
 	}
-	return f.print()
+	return f, nil
 }
 
 // narrowingDecls declares what a narrowed type needs once per file: the hub guard of a hub type,

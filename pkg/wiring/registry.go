@@ -29,6 +29,10 @@ var (
 // RegistryFile emits the registry: one registration.Resource per kind (its GroupVersionKinds,
 // hub, owner, extension host and constructors), ExtensionFor and AddToScheme.
 func RegistryFile(l Layout, m *astmodel.Model) ([]byte, error) {
+	return printed(registryFile(l, m), nil)
+}
+
+func registryFile(l Layout, m *astmodel.Model) *goFile {
 	f := newGoFile(path.Join(l.Module, l.RegistryDir), path.Base(l.RegistryDir))
 	for _, k := range m.Kinds {
 		f.use(l.CustomizationsImport(k.Group), CustomizationsPackage, CustomizationsAlias(k.Group))
@@ -37,7 +41,7 @@ func RegistryFile(l Layout, m *astmodel.Model) ([]byte, error) {
 		}
 	}
 	f.add(knownResources(l, m), extensionFor(), addToScheme(l, m))
-	return f.print()
+	return f
 }
 
 func funcType(result dst.Expr) dst.Expr {

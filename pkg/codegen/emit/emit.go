@@ -11,6 +11,7 @@ import (
 
 	"github.com/asogen/asogen/internal/parallel"
 	"github.com/asogen/asogen/pkg/astmodel"
+	"github.com/asogen/asogen/pkg/codegen/gofile"
 	"github.com/asogen/asogen/pkg/diag"
 )
 
@@ -20,16 +21,23 @@ import (
 // scheduling, only the order of the calls does. After the first error no new package starts.
 // An error from put comes back as it is; emission errors are collected into a diag.List.
 func Emit(m *astmodel.Model, put func(path string, content []byte) error) error {
-	return EmitPackages(m, nil, put)
+	return EmitWith(m, Options{}, put)
 }
 
-// EmitPackages is Emit for the packages keep accepts (nil: every package); the others are
-// read, as emission reads them, but not printed.
-func EmitPackages(m *astmodel.Model, keep func(astmodel.PackageRef) bool, put func(path string, content []byte) error) error {
+// Options choose what Emit prints and how; the zero value prints every package.
+type Options struct {
+	// Keep selects the packages to print (nil: every package); the others are read, as
+	// emission reads them, but not printed.
+	Keep    func(astmodel.PackageRef) bool
+	Printer gofile.Printer
+}
+
+// EmitWith is Emit with options.
+func EmitWith(m *astmodel.Model, opts Options, put func(path string, content []byte) error) error {
 	res := resolverFor(m)
 	pkgs := m.SortedPackages()
-	if keep != nil {
-		pkgs = slices.DeleteFunc(pkgs, func(p *astmodel.Package) bool { return !keep(p.Ref) })
+	if opts.Keep != nil {
+		pkgs = slices.DeleteFunc(pkgs, func(p *astmodel.Package) bool { return !opts.Keep(p.Ref) })
 	}
 	errs := make([]error, len(pkgs))
 	var failed atomic.Bool
@@ -37,7 +45,9 @@ func EmitPackages(m *astmodel.Model, keep func(astmodel.PackageRef) bool, put fu
 		if failed.Load() {
 			return
 		}
-		if errs[i] = newPkgEmitter(m, pkgs[i], res).emit(put); errs[i] != nil {
+		e := newPkgEmitter(m, pkgs[i], res)
+		e.printer = opts.Printer
+		if errs[i] = e.emit(put); errs[i] != nil {
 			failed.Store(true)
 		}
 	})
@@ -76,6 +86,7 @@ type pkgEmitter struct {
 	model    *astmodel.Model
 	pkg      *astmodel.Package
 	resolver pathResolver
+	printer  gofile.Printer
 	families []*family
 	// conversion methods already emitted, and their names (see assignSuffix)
 	convDone  map[string]bool
@@ -95,7 +106,7 @@ func (e *pkgEmitter) newFile(name string) *goFile {
 		aliases[p] = a
 	}
 	return &goFile{
-		name: name, aliases: aliases, resolver: e.resolver,
+		name: name, aliases: aliases, resolver: e.resolver, printer: e.printer,
 		pkgPath: e.model.ImportPath(e.pkg.Ref), pkgName: e.pkg.Ref.PackageName(),
 	}
 }

@@ -39,6 +39,7 @@ type goFile struct {
 	resolver pathResolver
 	pkgPath  string
 	pkgName  string
+	printer  gofile.Printer
 }
 
 func (f *goFile) add(decls ...dst.Decl) { f.decls = append(f.decls, decls...) }

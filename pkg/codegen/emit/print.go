@@ -4,8 +4,6 @@ import (
 	"fmt"
 
 	"github.com/dave/dst"
-
-	"github.com/asogen/asogen/pkg/codegen/gofile"
 )
 
 // print renders the file: header, blank line, package doc, package clause, imports, declarations.
@@ -15,7 +13,7 @@ func (f *goFile) print() ([]byte, error) {
 	for _, line := range f.doc {
 		file.Decs.Start.Append("// " + line)
 	}
-	out, err := gofile.Print(file, f.pkgPath, f.resolver, f.aliases)
+	out, err := f.printer.Print(file, f.pkgPath, f.resolver, f.aliases)
 	if err != nil {
 		return nil, fmt.Errorf("printing %s: %w", f.name, err)
 	}

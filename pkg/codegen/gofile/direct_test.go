@@ -1,6 +1,7 @@
 package gofile
 
 import (
+	"sync/atomic"
 	"errors"
 	"go/format"
 	"go/token"
@@ -276,13 +277,13 @@ func TestDirectPrinterGivesUpOnUnknownShapes(t *testing.T) {
 	if _, err := printDirect(parse(t, src), "example.com/p", resolverOf{}, nil); !errors.Is(err, errUnsupported) {
 		t.Fatalf("err = %v, want errUnsupported", err)
 	}
-	before := Fallbacks()
-	out, err := Print(parse(t, src), "example.com/p", resolverOf{}, nil)
+	var fallbacks atomic.Int64
+	out, err := Printer{Fallbacks: &fallbacks}.Print(parse(t, src), "example.com/p", resolverOf{}, nil)
 	if err != nil || string(out) != src {
 		t.Errorf("Print (%v):\n%s", err, diff(src, string(out)))
 	}
-	if Fallbacks() != before+1 {
-		t.Errorf("fallbacks = %d, want %d", Fallbacks(), before+1)
+	if fallbacks.Load() != 1 {
+		t.Errorf("fallbacks = %d, want 1", fallbacks.Load())
 	}
 }
 

@@ -19,36 +19,30 @@ import (
 	"github.com/dave/dst/decorator/resolver"
 )
 
+// Printer prints generated files. The zero value prints each file with the direct printer
+// (direct.go) and hands a file it does not support to dst's restorer and go/printer, which print
+// any file; both give the same bytes.
+type Printer struct {
+	// Restorer prints every file through the restorer (a diagnosis switch: ASOGEN_PRINTER=restorer).
+	Restorer bool
+	// Fallbacks, when set, counts the files the direct printer handed to the restorer.
+	Fallbacks *atomic.Int64
+}
+
 // Print restores file (a package at pkgPath) to go/ast, resolving each import path with
 // names and naming the paths in aliases with their alias, and prints it in gofmt's layout.
-//
-// The direct printer (direct.go) prints the file; a file it does not support goes through dst's
-// restorer and go/printer, which print any file.
-func Print(file *dst.File, pkgPath string, names resolver.RestorerResolver, aliases map[string]string) ([]byte, error) {
-	if !restorerOnly.Load() {
+func (p Printer) Print(file *dst.File, pkgPath string, names resolver.RestorerResolver, aliases map[string]string) ([]byte, error) {
+	if !p.Restorer {
 		out, err := printDirect(file, pkgPath, names, aliases)
 		if !errors.Is(err, errUnsupported) {
 			return out, err
 		}
-		fallbacks.Add(1)
+		if p.Fallbacks != nil {
+			p.Fallbacks.Add(1)
+		}
 	}
 	return printRestored(file, pkgPath, names, aliases)
 }
-
-// restorerOnly turns the direct printer off: UseRestorer, set by the CLI from
-// ASOGEN_PRINTER=restorer and by tests that compare both printers.
-var restorerOnly atomic.Bool
-
-// UseRestorer makes Print use dst's restorer and go/printer for every file (on) or only for the
-// files the direct printer does not support (off, the default).
-func UseRestorer(on bool) { restorerOnly.Store(on) }
-
-// fallbacks counts the files the direct printer handed to the restorer.
-var fallbacks atomic.Int64
-
-// Fallbacks returns how many files so far were printed by the restorer because the direct
-// printer does not support their shape.
-func Fallbacks() int64 { return fallbacks.Load() }
 
 // printRestored restores file to go/ast and prints it with go/printer.
 func printRestored(file *dst.File, pkgPath string, names resolver.RestorerResolver, aliases map[string]string) ([]byte, error) {
