@@ -5,8 +5,10 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"fmt"
+	"io"
 	"reflect"
 	"slices"
+	"sync"
 
 	"github.com/asogen/asogen/pkg/astmodel"
 )
@@ -19,30 +21,79 @@ func hashValue(v reflect.Value) ([sha256.Size]byte, error) {
 
 // hashNaming hashes v and returns every package it names (a PackageRef anywhere inside it).
 func hashNaming(v reflect.Value) ([sha256.Size]byte, map[astmodel.PackageRef]bool, error) {
-	w := &valueHasher{path: map[uintptr]bool{}, names: map[astmodel.PackageRef]bool{}}
+	h := sha256.New()
+	w := &valueHasher{out: h, path: map[uintptr]bool{}, names: map[astmodel.PackageRef]bool{}}
 	if err := w.value(v); err != nil {
 		return [sha256.Size]byte{}, nil, err
 	}
-	return sha256.Sum256(w.buf), w.names, nil
+	w.flush()
+	return [sha256.Size]byte(h.Sum(nil)), w.names, nil
 }
 
 var packageRefType = reflect.TypeFor[astmodel.PackageRef]()
 
-// valueHasher writes an unambiguous encoding of a value: every kind and length is written,
-// interfaces carry their dynamic type, map entries are sorted by their encoding, and what a
-// pointer points to is written in full. A cycle (a pointer back into the path from the root)
-// is an error: the caller then does without the fingerprint.
+// valueHasher writes an unambiguous encoding of a value to out: every kind and length is
+// written, interfaces carry their dynamic type, map entries are sorted by the encoding of their
+// keys (each value written as its own hash), and what a pointer points to is written in full. A
+// cycle (a pointer back into the path from the root) is an error: the caller then does without
+// the key. The encoding streams: only map keys are kept whole.
 type valueHasher struct {
-	buf   []byte
+	out   io.Writer
+	buf   []byte // written to out when it reaches flushAt
 	path  map[uintptr]bool
 	names map[astmodel.PackageRef]bool // every PackageRef met
 }
 
-func (w *valueHasher) uint(n uint64) { w.buf = binary.AppendUvarint(w.buf, n) }
+const flushAt = 4096
+
+func (w *valueHasher) flush() {
+	_, _ = w.out.Write(w.buf) // a hash or a bytes.Buffer: never fails
+	w.buf = w.buf[:0]
+}
+
+func (w *valueHasher) uint(n uint64) {
+	w.buf = binary.AppendUvarint(w.buf, n)
+	if len(w.buf) >= flushAt {
+		w.flush()
+	}
+}
 
 func (w *valueHasher) str(s string) {
 	w.uint(uint64(len(s)))
 	w.buf = append(w.buf, s...)
+	if len(w.buf) >= flushAt {
+		w.flush()
+	}
+}
+
+// typeIDs holds a short stable name of every type met: the first 8 bytes of the SHA-256 of its
+// name, so the encoding does not repeat each struct's full type name.
+var typeIDs sync.Map // reflect.Type → uint64
+
+func (w *valueHasher) typeID(t reflect.Type) {
+	if id, ok := typeIDs.Load(t); ok {
+		w.uint(id.(uint64))
+		return
+	}
+	sum := sha256.Sum256([]byte(t.PkgPath() + "." + t.String()))
+	id := binary.LittleEndian.Uint64(sum[:8])
+	typeIDs.Store(t, id)
+	w.uint(id)
+}
+
+// bufs holds the pending-bytes buffers of child hashers (one per map entry).
+var bufs = sync.Pool{New: func() any { b := make([]byte, 0, 2*flushAt); return &b }}
+
+// child is a hasher writing to out that shares w's cycle path and named packages; done flushes
+// it and returns its buffer.
+func (w *valueHasher) child(out io.Writer) *valueHasher {
+	return &valueHasher{out: out, buf: (*bufs.Get().(*[]byte))[:0], path: w.path, names: w.names}
+}
+
+func (w *valueHasher) done() {
+	w.flush()
+	bufs.Put(&w.buf)
+	w.buf = nil
 }
 
 func (w *valueHasher) value(v reflect.Value) error {
@@ -75,7 +126,7 @@ func (w *valueHasher) composite(v reflect.Value) error {
 		if v.IsNil() {
 			return w.value(reflect.Value{})
 		}
-		w.str(v.Elem().Type().String())
+		w.typeID(v.Elem().Type())
 		return w.value(v.Elem())
 	case reflect.Pointer:
 		return w.pointer(v)
@@ -85,7 +136,7 @@ func (w *valueHasher) composite(v reflect.Value) error {
 			ref := astmodel.PackageRef{Group: v.Field(0).String(), APIVersion: v.Field(1).String(), Storage: v.Field(2).Bool()}
 			w.names[ref] = true
 		}
-		w.str(v.Type().String())
+		w.typeID(v.Type())
 		for i := range v.NumField() {
 			if err := w.value(v.Field(i)); err != nil {
 				return err
@@ -125,35 +176,36 @@ func (w *valueHasher) sequence(v reflect.Value) error {
 	return nil
 }
 
-// mapEntries writes the entries sorted by the encoding of their keys.
+// mapEntries writes the entries sorted by the encoding of their keys, each key followed by the
+// hash of its value.
 func (w *valueHasher) mapEntries(v reflect.Value) error {
-	type entry struct{ key, val []byte }
+	type entry struct {
+		key []byte
+		sum [sha256.Size]byte
+	}
 	entries := make([]entry, 0, v.Len())
 	for it := v.MapRange(); it.Next(); {
-		k, err := w.sub(it.Key())
-		if err != nil {
+		var key bytes.Buffer
+		kw := w.child(&key)
+		if err := kw.value(it.Key()); err != nil {
 			return err
 		}
-		val, err := w.sub(it.Value())
-		if err != nil {
+		kw.done()
+		h := sha256.New()
+		vw := w.child(h)
+		if err := vw.value(it.Value()); err != nil {
 			return err
 		}
-		entries = append(entries, entry{k, val})
+		vw.done()
+		entries = append(entries, entry{key: key.Bytes(), sum: [sha256.Size]byte(h.Sum(nil))})
 	}
 	slices.SortFunc(entries, func(a, b entry) int { return bytes.Compare(a.key, b.key) })
 	w.uint(uint64(len(entries)))
 	for _, e := range entries {
-		w.buf = append(append(w.buf, e.key...), e.val...)
+		w.buf = append(append(w.buf, e.key...), e.sum[:]...)
+		if len(w.buf) >= flushAt {
+			w.flush()
+		}
 	}
 	return nil
-}
-
-// sub encodes v on its own and returns the bytes.
-func (w *valueHasher) sub(v reflect.Value) ([]byte, error) {
-	saved := w.buf
-	w.buf = nil
-	err := w.value(v)
-	out := w.buf
-	w.buf = saved
-	return out, err
 }
