@@ -1,16 +1,12 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
-	"maps"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
-
-	"github.com/asogen/asogen/internal/benchcorpus"
 )
 
 // editOneSpec adds a property to the first <Kind>Properties definition of the first spec file
@@ -64,34 +60,4 @@ func addProperty(f string) (bool, error) {
 		}
 	}
 	return false, nil
-}
-
-// addOneKind turns the corpus of opts in dir into the corpus of one more kind: it writes the
-// files that differ between the two (the new kind's spec files, its group's config entry and,
-// when the kind opens a new group, that group's common files), as a user adding a resource does.
-// Files an earlier step edited and the new corpus does not change are left as they are.
-func addOneKind(dir string, opts benchcorpus.Options) error {
-	before, err := benchcorpus.Files(opts)
-	if err != nil {
-		return err
-	}
-	grown := opts
-	grown.Kinds++
-	after, err := benchcorpus.Files(grown)
-	if err != nil {
-		return err
-	}
-	for _, p := range slices.Sorted(maps.Keys(after)) {
-		if old, ok := before[p]; ok && bytes.Equal(old, after[p]) {
-			continue
-		}
-		name := filepath.Join(dir, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
-			return err
-		}
-		if err := os.WriteFile(name, after[p], 0o644); err != nil {
-			return err
-		}
-	}
-	return nil
 }

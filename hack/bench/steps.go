@@ -47,7 +47,7 @@ func (t tools) stepCommand(i int, dir, floorOut string, opts benchcorpus.Options
 	case stepEditOne:
 		return command{dir: dir, name: t.asogen, args: []string{"generate", "--config", cfg}, prepare: func() error { return editOneSpec(dir) }}
 	case stepAddOne:
-		return command{dir: dir, name: t.asogen, args: []string{"generate", "--config", cfg}, prepare: func() error { return addOneKind(dir, opts) }}
+		return command{dir: dir, name: t.asogen, args: []string{"generate", "--config", cfg}, prepare: func() error { return benchcorpus.Grow(dir, opts) }}
 	case stepControllerGen:
 		return command{dir: dir, name: t.controllerGen, args: []string{"object", "paths=./v2/..."}}
 	}

@@ -129,3 +129,18 @@ func readTree(t *testing.T, dir string) map[string][]byte {
 	}
 	return out
 }
+
+// TestGrowGivesTheNextCorpus: growing a written corpus of 20 kinds (a full group) gives exactly
+// the corpus of 21 kinds, a new group included.
+func TestGrowGivesTheNextCorpus(t *testing.T) {
+	dir := t.TempDir()
+	if err := Write(dir, opts(KindsPerGroup, 2, 3)); err != nil {
+		t.Fatal(err)
+	}
+	if err := Grow(dir, opts(KindsPerGroup, 2, 3)); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := readTree(t, dir), mustFiles(t, opts(KindsPerGroup+1, 2, 3)); !maps.EqualFunc(got, want, bytes.Equal) {
+		t.Errorf("the grown corpus has %d files, the corpus of %d kinds %d (or other bytes)", len(got), KindsPerGroup+1, len(want))
+	}
+}

@@ -1,6 +1,7 @@
 package benchcorpus
 
 import (
+	"bytes"
 	"os"
 	"path"
 	"path/filepath"
@@ -96,4 +97,26 @@ func writeFiles(dir string, files map[string][]byte) error {
 		}
 	}
 	return nil
+}
+
+// Grow turns the corpus of opts written in dir into the corpus of one more kind: it writes the
+// files that differ between the two (the new kind's spec files, the config and, when the kind
+// opens a new group, that group's common files), as a user adding a resource does. Files an
+// earlier edit changed and the grown corpus does not change are left as they are.
+func Grow(dir string, opts Options) error {
+	before, err := Files(opts)
+	if err != nil {
+		return err
+	}
+	opts.Kinds++
+	after, err := Files(opts)
+	if err != nil {
+		return err
+	}
+	for name, content := range after {
+		if old, ok := before[name]; ok && bytes.Equal(old, content) {
+			delete(after, name)
+		}
+	}
+	return writeFiles(dir, after)
 }
