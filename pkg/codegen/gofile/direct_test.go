@@ -1,11 +1,11 @@
 package gofile
 
 import (
-	"sync/atomic"
 	"errors"
 	"go/format"
 	"go/token"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/dave/dst"
