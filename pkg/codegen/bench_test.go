@@ -30,11 +30,11 @@ var syntheticKinds = []int{25, 50, 100}
 const syntheticVersions = 3
 
 // BenchmarkStorageVariantsDefault derives the storage package of every API package of the
-// default model (the stage rewrites them all on each run).
+// default model (the stage derives them all on each run).
 func BenchmarkStorageVariantsDefault(b *testing.B) {
 	m, resources := defaultModel(b, false)
 	perResource(b, resources, func() {
-		if err := addStorageVariants(m); err != nil {
+		if _, err := withStorageVariants(m); err != nil {
 			b.Fatal(err)
 		}
 	})
@@ -58,7 +58,7 @@ func BenchmarkEmitRealCorpus(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if err := addStorageVariants(m); err != nil {
+	if m, err = withStorageVariants(m); err != nil {
 		b.Fatal(err)
 	}
 	perResource(b, resourceVersions(m), func() {
@@ -137,7 +137,7 @@ func defaultModel(b testing.TB, storage bool) (*astmodel.Model, int) {
 		b.Fatal(err)
 	}
 	if storage {
-		if err := addStorageVariants(m); err != nil {
+		if m, err = withStorageVariants(m); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -18,12 +18,12 @@ const fixtureAPIRoot = "testdata/emit/api"
 func emitFixture(t *testing.T, apiRoot string) fileset.FileSet {
 	t.Helper()
 	out := fileset.NewMemory("")
-	st := &State{Out: newOutput(out, nil)}
-	load := Stage{Name: stageLoadModel, Run: func(s *State) error {
-		s.Model = fixtureModel(apiRoot)
-		return nil
+	env := &Env{Out: newOutput(out, nil)}
+	load := Stage{Name: stageLoadModel, Run: func(_ *Env, in State) (State, error) {
+		in.Model = fixtureModel(apiRoot)
+		return in, nil
 	}}
-	if err := run(st, []Stage{load, storageVariants(), planFiles(), emitAPI()}); err != nil {
+	if _, err := run(env, State{}, []Stage{load, storageVariants(), planFiles(), emitAPI()}); err != nil {
 		t.Fatal(err)
 	}
 	return out.Files
@@ -71,5 +71,20 @@ func TestPipelineOrder(t *testing.T) {
 	bad := []Stage{storageVariants(), loadModel()}
 	if err := checkOrder(bad); err == nil || !strings.Contains(err.Error(), `requires "loadModel"`) {
 		t.Fatalf("want a prerequisite error, got %v", err)
+	}
+}
+
+// TestStorageVariantsReturnsANewModel: the stage returns a model with the storage packages and
+// leaves the model it was given as it was.
+func TestStorageVariantsReturnsANewModel(t *testing.T) {
+	t.Parallel()
+	in := fixtureModel(fixtureAPIRoot)
+	before := len(in.Packages)
+	out, err := storageVariants().Run(&Env{}, State{Model: in})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(in.Packages) != before || len(out.Model.Packages) != 2*before {
+		t.Errorf("input model has %d packages (was %d), output %d (want %d)", len(in.Packages), before, len(out.Model.Packages), 2*before)
 	}
 }

@@ -15,22 +15,30 @@ import (
 )
 
 // Stage is one step of the pipeline. Requires names the stages that must run before it; the
-// order is checked before anything runs.
+// order is checked before anything runs. Run takes the state the previous stage returned and
+// returns the next one; it never changes what it was given. Files leave through env's output.
 type Stage struct {
 	Name        string
 	Description string
 	Requires    []string
-	Run         func(*State) error
+	Run         func(env *Env, in State) (State, error)
 }
 
-// State is what the stages share: the config, the model they refine and the output the files go to.
+// State is what one stage hands to the next: the config, the model as refined so far, the
+// planned API files and the warnings found so far. A stage returns a new State with the fields
+// it produces set and the others as it received them.
 type State struct {
 	Config   *config.Config
 	Model    *astmodel.Model
-	Out      *output
 	APIPlan  map[astmodel.PackageRef][]string // the paths emitAPI produces, per package (see planFiles)
 	Warnings diag.List                        // problems that do not stop generation, such as unused hand-written code
-	Options  Options
+}
+
+// Env is what every stage of one run shares and no stage changes: the caller's options and the
+// output the files go to.
+type Env struct {
+	Options Options
+	Out     *output
 }
 
 // Options are the choices a caller makes about how (not what) to generate. The zero value is a
@@ -91,28 +99,30 @@ func Generate(cfg *config.Config, sink fileset.Sink) (*Result, error) {
 // GenerateWith is Generate with options; the result does not depend on them, only the time.
 func GenerateWith(cfg *config.Config, sink fileset.Sink, opts Options) (*Result, error) {
 	roots := []string{cfg.Output.API, cfg.Output.Registry, cfg.Output.Manifests, cfg.Output.Samples}
-	st := &State{Config: cfg, Out: newOutput(sink, roots), Options: opts}
-	err := run(st, pipeline())
-	return &Result{Paths: st.Out.paths, Roots: roots, Warnings: st.Warnings}, err
+	env := &Env{Options: opts, Out: newOutput(sink, roots)}
+	last, err := run(env, State{Config: cfg}, pipeline())
+	return &Result{Paths: env.Out.paths, Roots: roots, Warnings: last.Warnings}, err
 }
 
-// run checks every stage's prerequisites, runs the stages in order, then checks that every
-// planned file was produced.
-func run(st *State, stages []Stage) error {
+// run checks every stage's prerequisites, runs the stages in order, each on the state the
+// previous one returned, then checks that every planned file was produced. It returns the last
+// state reached (on error, the one before the failing stage).
+func run(env *Env, st State, stages []Stage) (State, error) {
 	if err := checkOrder(stages); err != nil {
-		return err
+		return st, err
 	}
 	for _, s := range stages {
 		start := time.Now()
-		err := s.Run(st)
-		if st.Options.OnStage != nil {
-			st.Options.OnStage(s.Name, time.Since(start))
+		next, err := s.Run(env, st)
+		if env.Options.OnStage != nil {
+			env.Options.OnStage(s.Name, time.Since(start))
 		}
 		if err != nil {
-			return err
+			return st, err
 		}
+		st = next
 	}
-	return st.Out.complete()
+	return st, env.Out.complete()
 }
 
 // checkOrder reports a stage whose prerequisite is missing or runs after it.

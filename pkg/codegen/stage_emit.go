@@ -17,8 +17,8 @@ func emitAPI() Stage {
 		Name:        stageEmitAPI,
 		Description: "print API types, storage variants, conversions and ARM code",
 		Requires:    []string{stageStorageVariants, stagePlan},
-		Run: func(st *State) error {
-			return emitUnits(st.Model, st.Options, st.APIPlan, st.Out)
+		Run: func(env *Env, in State) (State, error) {
+			return in, emitUnits(in.Model, env.Options, in.APIPlan, env.Out)
 		},
 	}
 }

@@ -8,11 +8,11 @@ func emitManifests() Stage {
 		Name:        "emitManifests",
 		Description: "Kubernetes manifests: the CRD kustomization (conversion webhook) and a sample per kind and version",
 		Requires:    []string{stagePlan, stageEmitWiring},
-		Run: func(st *State) error {
-			if err := manifests.Emit(st.Config.Output.Manifests, st.Model, st.Out.put); err != nil {
-				return err
+		Run: func(env *Env, in State) (State, error) {
+			if err := manifests.Emit(in.Config.Output.Manifests, in.Model, env.Out.put); err != nil {
+				return in, err
 			}
-			return manifests.EmitSamples(st.Config.Output.Samples, st.Model, st.Out.put)
+			return in, manifests.EmitSamples(in.Config.Output.Samples, in.Model, env.Out.put)
 		},
 	}
 }

@@ -11,13 +11,10 @@ func loadModel() Stage {
 	return Stage{
 		Name:        stageLoadModel,
 		Description: "read the OpenAPI specs named by config.yaml into the type model",
-		Run: func(st *State) error {
-			m, err := openapi.Build(st.Config)
-			if err != nil {
-				return err
-			}
-			st.Model = m
-			return nil
+		Run: func(_ *Env, in State) (State, error) {
+			m, err := openapi.Build(in.Config)
+			in.Model = m
+			return in, err
 		},
 	}
 }

@@ -16,22 +16,22 @@ func planFiles() Stage {
 		Name:        stagePlan,
 		Description: "list every output path and let the sink check them before anything is produced",
 		Requires:    []string{stageStorageVariants},
-		Run: func(st *State) error {
-			plan, err := emit.PlanPackages(st.Model)
+		Run: func(env *Env, in State) (State, error) {
+			plan, err := emit.PlanPackages(in.Model)
 			if err != nil {
-				return err
+				return in, err
 			}
-			st.APIPlan = plan
+			in.APIPlan = plan
 			var paths []string
 			for _, p := range plan {
 				paths = append(paths, p...)
 			}
-			if st.Config != nil { // nil in tests that emit a model without a config
-				paths = append(paths, wiring.Plan(wiring.LayoutOf(st.Config), st.Model)...)
-				paths = append(paths, manifests.Plan(st.Config.Output.Manifests)...)
-				paths = append(paths, manifests.SamplePaths(st.Config.Output.Samples, st.Model)...)
+			if in.Config != nil { // nil in tests that emit a model without a config
+				paths = append(paths, wiring.Plan(wiring.LayoutOf(in.Config), in.Model)...)
+				paths = append(paths, manifests.Plan(in.Config.Output.Manifests)...)
+				paths = append(paths, manifests.SamplePaths(in.Config.Output.Samples, in.Model)...)
 			}
-			return st.Out.plan(paths)
+			return in, env.Out.plan(paths)
 		},
 	}
 }

@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"fmt"
+	"maps"
 
 	"github.com/asogen/asogen/pkg/astmodel"
 )
@@ -15,24 +16,31 @@ func storageVariants() Stage {
 		Name:        stageStorageVariants,
 		Description: "derive the storage variant of every API package",
 		Requires:    []string{stageLoadModel},
-		Run:         func(st *State) error { return addStorageVariants(st.Model) },
+		Run: func(_ *Env, in State) (State, error) {
+			m, err := withStorageVariants(in.Model)
+			in.Model = m
+			return in, err
+		},
 	}
 }
 
-func addStorageVariants(m *astmodel.Model) error {
+// withStorageVariants returns a model with m's packages (shared, unchanged) and the storage
+// variant of each API package, and checks that every kind's hub is one of them.
+func withStorageVariants(m *astmodel.Model) (*astmodel.Model, error) {
+	out := &astmodel.Model{Module: m.Module, APIRoot: m.APIRoot, Packages: maps.Clone(m.Packages), Kinds: m.Kinds}
 	for _, p := range m.SortedPackages() {
 		if !p.Ref.Storage {
-			m.Packages[p.Ref.StorageRef()] = astmodel.StorageVariant(p)
+			out.Packages[p.Ref.StorageRef()] = astmodel.StorageVariant(p)
 		}
 	}
-	for _, k := range m.Kinds {
-		hub, ok := m.Packages[k.Hub]
+	for _, k := range out.Kinds {
+		hub, ok := out.Packages[k.Hub]
 		if !ok {
-			return fmt.Errorf("hub %s of %s/%s is not a generated package", k.Hub, k.Group, k.Name)
+			return nil, fmt.Errorf("hub %s of %s/%s is not a generated package", k.Hub, k.Group, k.Name)
 		}
 		if _, ok := hub.Definitions[k.Name].(*astmodel.Resource); !ok {
-			return fmt.Errorf("hub %s of %s/%s has no resource %s", k.Hub, k.Group, k.Name, k.Name)
+			return nil, fmt.Errorf("hub %s of %s/%s has no resource %s", k.Hub, k.Group, k.Name, k.Name)
 		}
 	}
-	return nil
+	return out, nil
 }

@@ -1,6 +1,8 @@
 package codegen
 
 import (
+	"slices"
+
 	"github.com/asogen/asogen/pkg/diag"
 	"github.com/asogen/asogen/pkg/wiring"
 )
@@ -22,18 +24,18 @@ func checkWiring() Stage {
 	}
 }
 
-func checkExtensions(st *State) error {
+func checkExtensions(_ *Env, in State) (State, error) {
 	var errs diag.List
-	errs.Merge(wiring.Validate(st.Config, st.Model))
-	rep, err := wiring.Check(st.Config, st.Model)
+	errs.Merge(wiring.Validate(in.Config, in.Model))
+	rep, err := wiring.Check(in.Config, in.Model)
 	errs.Merge(err)
 	if rep != nil {
 		errs = append(errs, rep.Errors...)
 	}
 	if len(errs) == 0 { // warnings are printed with a run that passes the check
-		st.Warnings = append(st.Warnings, rep.Unused...)
+		in.Warnings = slices.Concat(in.Warnings, rep.Unused)
 	}
-	return errs.Err()
+	return in, errs.Err()
 }
 
 // emitWiring prints the extension hosts, their dispatch and the registry.
@@ -42,8 +44,8 @@ func emitWiring() Stage {
 		Name:        stageEmitWiring,
 		Description: "typed extension wiring: print hosts, dispatch and registry",
 		Requires:    []string{stageCheckWiring, stagePlan, stageEmitAPI},
-		Run: func(st *State) error {
-			return wiring.Emit(wiring.LayoutOf(st.Config), st.Model, st.Options.Printer, st.Out.put)
+		Run: func(env *Env, in State) (State, error) {
+			return in, wiring.Emit(wiring.LayoutOf(in.Config), in.Model, env.Options.Printer, env.Out.put)
 		},
 	}
 }

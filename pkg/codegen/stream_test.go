@@ -18,8 +18,8 @@ import (
 // produces, on the default model and on the hand-built fixture.
 func TestPlanNamesEveryEmittedFile(t *testing.T) {
 	def, _ := defaultModel(t, true)
-	fixture := fixtureModel(fixtureAPIRoot)
-	if err := addStorageVariants(fixture); err != nil {
+	fixture, err := withStorageVariants(fixtureModel(fixtureAPIRoot))
+	if err != nil {
 		t.Fatal(err)
 	}
 	for name, m := range map[string]*astmodel.Model{"default": def, "fixture": fixture} {
