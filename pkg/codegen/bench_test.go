@@ -196,6 +196,7 @@ func perResource(b *testing.B, resources int, fn func()) {
 // speed): a small synthetic corpus generates the types of every kind in every version, the
 // storage packages, the extension hosts and the registry.
 func TestSyntheticCorpusGenerates(t *testing.T) {
+	t.Parallel()
 	const kinds, versions = 6, 2
 	cfg := syntheticConfig(t, kinds, versions)
 	files := generateInMemory(t, cfg)

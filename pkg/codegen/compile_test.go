@@ -18,6 +18,7 @@ const compileParent = "v2/api/internal/roundtrip/testdata"
 // TestFixtureCompiles writes the emitted fixture into the module, runs controller-gen's deepcopy
 // generator, go vet, and a property-based round-trip test over every version of the fixture.
 func TestFixtureCompiles(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("runs controller-gen and the go tool")
 	}
@@ -93,6 +94,7 @@ import (
 func newHub() conversion.Hub { return &hub.Widget{} }
 
 func TestRoundTrip(t *testing.T) {
+	t.Parallel()
 	versions := map[string]func() conversion.Convertible{
 		"v1api20220101":        func() conversion.Convertible { return &v20220101.Widget{} },
 		"v1api20220101storage": func() conversion.Convertible { return &v20220101s.Widget{} },
@@ -106,6 +108,7 @@ func TestRoundTrip(t *testing.T) {
 }
 
 func TestSpecToARM(t *testing.T) {
+	t.Parallel()
 	subnet := genruntime.ResourceReference{Group: "network.azure.com", Kind: "Subnet", Name: "s1"}
 	vault := genruntime.ResourceReference{Group: "keyvault.azure.com", Kind: "Vault", Name: "v1"}
 	password := genruntime.SecretReference{Name: "admin", Key: "password"}
@@ -143,6 +146,7 @@ func TestSpecToARM(t *testing.T) {
 }
 
 func TestStatusFromARM(t *testing.T) {
+	t.Parallel()
 	w := &v20230101.Widget{}
 	status := w.NewARMStatus()
 	payload := ` + "`" + `{"id":"/x","location":"l","properties":{"provisioningState":"Succeeded","subnet":{"id":"/s"},"networkInterfaces":[{"id":"/n1"},{"id":"/n2"}],"settings":{"depth":4}}}` + "`" + `

@@ -14,6 +14,7 @@ import (
 // layout as printed (emission has no go/format.Source pass): on the default config, a
 // synthetic corpus and, when ASOGEN_AZURE_SPECS is set, the real corpus.
 func TestEmittedFilesAreGofmtClean(t *testing.T) {
+	t.Parallel()
 	forEachCorpus(t, 20, assertGofmtClean)
 }
 

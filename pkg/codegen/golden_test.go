@@ -31,6 +31,7 @@ func emitFixture(t *testing.T, apiRoot string) fileset.FileSet {
 
 // TestGolden pins the emitted code of the fixture; `go test ./pkg/codegen/... -update` refreshes it.
 func TestGolden(t *testing.T) {
+	t.Parallel()
 	files := emitFixture(t, fixtureAPIRoot)
 	g := goldie.New(t, goldie.WithFixtureDir("../../testdata/golden"), goldie.WithNameSuffix(".golden"))
 	paths := slices.Sorted(maps.Keys(files))
@@ -57,6 +58,7 @@ func TestDeterministic(t *testing.T) {
 // TestPipelineOrder checks the prerequisites, and that every stage that can reject the input
 // runs before the plan, which runs before the first file is produced.
 func TestPipelineOrder(t *testing.T) {
+	t.Parallel()
 	if err := checkOrder(pipeline()); err != nil {
 		t.Fatal(err)
 	}

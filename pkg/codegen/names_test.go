@@ -131,6 +131,7 @@ func checkPositioned(t testing.TB, err error) {
 // storage and ARM structs; names no struct tag can carry, and properties with the JSON name of a
 // field asogen adds, are positioned errors naming the prune directive.
 func TestNamesCompileOrFail(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name string
 		spec nameSpec
@@ -225,6 +226,7 @@ func FuzzNames(f *testing.F) {
 // the hub); the conversion still pairs the properties of one JSON name, never two that only
 // share a Go name.
 func TestConversionPairsByJSONName(t *testing.T) {
+	t.Parallel()
 	older := nameSpec{a: "foo_bar", b: "fooBar", top: "x", def: "Gear", e1: "x", e2: "y"}
 	hub := nameSpec{a: "foo_bar", b: "other", top: "x", def: "Gear", e1: "x", e2: "y", older: &older}
 	files, err := generateNames(t, hub, t.TempDir())

@@ -13,6 +13,7 @@ import (
 // and with dst's restorer + go/printer and requires the same bytes for every file, and that
 // the direct printer printed all but the registry files itself.
 func TestDirectPrinterMatchesRestorerOnCorpora(t *testing.T) {
+	t.Parallel()
 	forEachCorpus(t, 30, comparePrinters)
 }
 

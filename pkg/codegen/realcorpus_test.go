@@ -26,6 +26,7 @@ const realCorpusParent = "pkg/codegen/testdata"
 // type-checks the result with go vet; controller-gen's CRD generator accepts every validation
 // marker the real specs produce. It also asserts PrivateEndpoint's real fields.
 func TestRealCorpusCompiles(t *testing.T) {
+	t.Parallel()
 	realCorpusSpecs(t)
 	if testing.Short() {
 		t.Skip("runs controller-gen and the go tool")

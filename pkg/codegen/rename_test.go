@@ -35,6 +35,7 @@ func renamedCacheConfig(t *testing.T) *config.Config {
 // conversions, the owner of its children, the wiring and the registry; the ARM type and the
 // spec's PUT path stay the spec's.
 func TestRenamedKindIsRenamedEverywhere(t *testing.T) {
+	t.Parallel()
 	files := generateInMemory(t, renamedCacheConfig(t))
 	typeCheck(t, files)
 	want := map[string][]string{
@@ -66,6 +67,7 @@ func TestRenamedKindIsRenamedEverywhere(t *testing.T) {
 }
 
 func TestRenameTargetsAreChecked(t *testing.T) {
+	t.Parallel()
 	cfg := renamedCacheConfig(t)
 	for i := range cfg.Resources {
 		if cfg.Resources[i].Kind == "RedisCache" {
@@ -81,6 +83,7 @@ func TestRenameTargetsAreChecked(t *testing.T) {
 // A property renamed in config takes the new Go and Kubernetes JSON name in every API version,
 // storage variant and conversion, while ARM still receives the spec's name.
 func TestRenamedPropertyKeepsItsARMName(t *testing.T) {
+	t.Parallel()
 	cfg := renamedCacheConfig(t)
 	cfg.Directives = []config.Directive{{Match: "cache/2023-08-01:RedisCreateProperties.minimumTlsVersion", Action: config.ActionRename, To: "MinimumTLS"}}
 	files := generateInMemory(t, cfg)
@@ -101,6 +104,7 @@ func TestRenamedPropertyKeepsItsARMName(t *testing.T) {
 
 // A rename onto a name another property of the object has is an error at the directive.
 func TestRenameOntoAnotherPropertyIsAnError(t *testing.T) {
+	t.Parallel()
 	cfg := renamedCacheConfig(t)
 	cfg.Directives = []config.Directive{{Match: "cache/2023-08-01:RedisCreateProperties.minimumTlsVersion", Action: config.ActionRename, To: "EnableNonSslPort"}}
 	_, err := Generate(cfg, fileset.NewMemory(cfg.Dir))

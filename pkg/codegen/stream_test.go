@@ -17,6 +17,7 @@ import (
 // TestPlanNamesEveryEmittedFile checks that emit.Plan lists exactly the paths emission
 // produces, on the default model and on the hand-built fixture.
 func TestPlanNamesEveryEmittedFile(t *testing.T) {
+	t.Parallel()
 	def, _ := defaultModel(t, true)
 	fixture, err := withStorageVariants(fixtureModel(fixtureAPIRoot))
 	if err != nil {
@@ -56,6 +57,7 @@ func (s *planSink) Put(p string, content []byte) error {
 // TestSinkRefusalProducesNothing: the sink sees every path before the first file, and when it
 // refuses the run, Generate returns its error as it is and no file is produced.
 func TestSinkRefusalProducesNothing(t *testing.T) {
+	t.Parallel()
 	cfg := projectConfig(t)
 	refusal := errors.New("refused")
 	refusing := &planSink{Memory: fileset.NewMemory(cfg.Dir), refuse: refusal}
@@ -79,6 +81,7 @@ func TestSinkRefusalProducesNothing(t *testing.T) {
 // TestOutputHoldsToThePlan: a file that was not planned, a file produced twice and a planned
 // file never produced are internal errors.
 func TestOutputHoldsToThePlan(t *testing.T) {
+	t.Parallel()
 	out := newOutput(fileset.NewMemory(""), nil)
 	if err := out.plan([]string{"b", "a"}); err != nil {
 		t.Fatal(err)

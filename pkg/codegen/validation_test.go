@@ -26,6 +26,7 @@ func semanticsConfig(t *testing.T, root, rel string) *config.Config {
 // Spec field only (never in Status or storage), and controller-gen turns them into the CRD's
 // schema for the API version.
 func TestValidationMarkers(t *testing.T) {
+	t.Parallel()
 	root := repoRoot(t)
 	rel := realCorpusDir(t, root)
 	files := generateInMemory(t, semanticsConfig(t, root, rel))

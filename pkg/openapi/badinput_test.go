@@ -24,6 +24,7 @@ func buildFixture(t *testing.T, name string) (*astmodel.Model, error) {
 
 // TestBadInput checks that each kind of bad spec input gives its own clear, positioned error.
 func TestBadInput(t *testing.T) {
+	t.Parallel()
 	spec := filepath.ToSlash(fixtureDir("%s")) + "/spec/stable/2024-01-01/widgets.json"
 	conf := filepath.ToSlash(fixtureDir("%s")) + "/config.yaml"
 	cases := []struct{ name, pos, msg string }{
@@ -52,6 +53,7 @@ func TestBadInput(t *testing.T) {
 }
 
 func TestBrokenRefSuggestsDirective(t *testing.T) {
+	t.Parallel()
 	_, err := buildFixture(t, "missingfile")
 	want := "directives:\n  - match: \"widget/2024-01-01:Gear\"\n    action: opaque"
 	if err == nil || !strings.Contains(err.Error(), want) {
@@ -61,6 +63,7 @@ func TestBrokenRefSuggestsDirective(t *testing.T) {
 
 // TestPropertyNames shows JSON names that are not Go identifiers turned into valid, unique names.
 func TestPropertyNames(t *testing.T) {
+	t.Parallel()
 	m, err := buildFixture(t, "badnames")
 	if err != nil {
 		t.Fatal(err)
@@ -86,6 +89,7 @@ func TestPropertyNames(t *testing.T) {
 }
 
 func TestDirectives(t *testing.T) {
+	t.Parallel()
 	m, err := buildFixture(t, "directives")
 	if err != nil {
 		t.Fatal(err)
@@ -108,6 +112,7 @@ func TestDirectives(t *testing.T) {
 }
 
 func TestFeatures(t *testing.T) {
+	t.Parallel()
 	m, err := buildFixture(t, "features")
 	if err != nil {
 		t.Fatal(err)
@@ -143,6 +148,7 @@ func TestFeatures(t *testing.T) {
 
 // TestFlattenCycle shows that a flattened definition that flattens itself again ends as a nested object.
 func TestFlattenCycle(t *testing.T) {
+	t.Parallel()
 	m, err := buildFixture(t, "flattencycle")
 	if err != nil {
 		t.Fatal(err)

@@ -54,6 +54,7 @@ func must(t *testing.T, err error) {
 // specRoot; every refusal is positioned at the $ref and says why (a valid file outside, a link
 // out, /etc/passwd, /dev/zero, a FIFO, a folder, a huge file, http and absolute paths).
 func TestRefConfinedToSpecRoot(t *testing.T) {
+	t.Parallel()
 	cases := []struct{ name, ref, msg string }{
 		{"inside", "../../../common/gears.json#/definitions/Gear", ""},
 		{"climbs out", "../../../../outside.json#/definitions/Gear", "outside.json is not read: it is outside specRoot"},
@@ -96,6 +97,7 @@ func (failingFS) ReadFile(string, int64) ([]byte, error) { return nil, syscall.E
 // TestReadFailureIsInternal: a spec file that cannot be read is an I/O problem (exit 3), not a
 // problem of the spec.
 func TestReadFailureIsInternal(t *testing.T) {
+	t.Parallel()
 	h := newFuzzHarness(t)
 	h.fs.files[h.path] = &fstest.MapFile{Data: []byte(fuzzSeeds()[0])}
 	_, err := build(h.cfg, newLoaderIn(h.root, failingFS{h.fs}))

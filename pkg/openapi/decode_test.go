@@ -16,6 +16,7 @@ import (
 // TestFieldSetsCoverTypes: decodeFast knows every field of the go-openapi types it fills, so a
 // field added by a go-openapi upgrade cannot be silently dropped or taken for an extra property.
 func TestFieldSetsCoverTypes(t *testing.T) {
+	t.Parallel()
 	checkFields(t, "Schema", schemaFields, []string{"$ref", "$schema"},
 		reflect.TypeFor[openapi.SchemaProps](), reflect.TypeFor[openapi.SwaggerSchemaProps]())
 	checkFields(t, "Operation", operationFields, nil, reflect.TypeFor[openapi.OperationProps]())
@@ -51,6 +52,7 @@ func checkFields[T any](t *testing.T, name string, fields *fieldSet[T], extra []
 // real corpus (which has a repeated property name), and give exactly what json.Unmarshal into
 // go-openapi's types gives.
 func TestDecodeFastMatchesGoOpenAPI(t *testing.T) {
+	t.Parallel()
 	files := specFiles(t, filepath.Join("..", "..", "specs"), filepath.Join("..", "..", "testdata", "specs"))
 	for name, raw := range syntheticSpecs(t) {
 		files[name] = raw
@@ -74,6 +76,7 @@ func TestDecodeFastMatchesGoOpenAPI(t *testing.T) {
 
 // TestDecodeFastEdgeCases: values encoding/json or go-openapi take in unusual ways.
 func TestDecodeFastEdgeCases(t *testing.T) {
+	t.Parallel()
 	schemas := []string{
 		`{}`, `{"type":null,"items":null,"properties":null,"allOf":null,"enum":null,"required":null}`,
 		`{"type":[],"enum":[],"required":[],"allOf":[],"properties":{}}`, `{"type":["string",null],"required":[null,"a"]}`,

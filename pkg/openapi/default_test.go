@@ -11,6 +11,7 @@ import (
 // TestBuildDefaultConfig builds the project's own config.yaml over specs/ and checks the fields
 // that hand-written extensions read from the hub versions.
 func TestBuildDefaultConfig(t *testing.T) {
+	t.Parallel()
 	cfg, err := config.Load(filepath.Join("..", "..", "config.yaml"))
 	if err != nil {
 		t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 // fail to initialise), and every table in use stays within it with repeats detected at its last
 // index.
 func TestFieldSetLimit(t *testing.T) {
+	t.Parallel()
 	for name, n := range map[string]int{"Schema": len(schemaFields.list), "Operation": len(operationFields.list),
 		"Parameter": len(paramFields.list), "Response": len(responseFields.list)} {
 		if n > maxFields {

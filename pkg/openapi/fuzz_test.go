@@ -134,6 +134,7 @@ func (m memSpecFS) Glob(pattern string) ([]string, error) {
 // TestFuzzSeeds checks that the seeds reach the reader's features: the first four build, the
 // last two fail with positioned errors.
 func TestFuzzSeeds(t *testing.T) {
+	t.Parallel()
 	h := newFuzzHarness(t)
 	seeds := fuzzSeeds()
 	for i, seed := range seeds {
@@ -147,6 +148,7 @@ func TestFuzzSeeds(t *testing.T) {
 
 // TestAllOfDiamond: a definition reached through 2^20 allOf paths is composed once.
 func TestAllOfDiamond(t *testing.T) {
+	t.Parallel()
 	const depth = 20
 	defs := []string{`"W":{"allOf":[{"$ref":"#/definitions/D0"},{"$ref":"#/definitions/D0"}]}`}
 	for i := range depth {
@@ -166,6 +168,7 @@ func TestAllOfDiamond(t *testing.T) {
 
 // TestFlattenFanOut: flattening that grows exponentially with depth is stopped with an error.
 func TestFlattenFanOut(t *testing.T) {
+	t.Parallel()
 	const depth = 14 // 3^14 lifted properties without the bound
 	defs := []string{`"W":{"properties":{"properties":{"x-ms-client-flatten":true,"$ref":"#/definitions/D0"}}}`}
 	for i := range depth {

@@ -49,6 +49,7 @@ func TestBuildIndependentOfParallelism(t *testing.T) {
 // TestReleaseKeepsSharedFiles: a version folder's documents go when its last package is built;
 // files outside the configured version folders stay for later packages.
 func TestReleaseKeepsSharedFiles(t *testing.T) {
+	t.Parallel()
 	l := newLoaderIn("/", osFS{})
 	l.pending["/specs/a/v1"] = 2
 	l.files["/specs/a/v1/x.json"] = &document{}

@@ -62,6 +62,7 @@ func buildRealCorpus(tb testing.TB, directives bool) (*astmodel.Model, error) {
 }
 
 func TestBuildRealCorpus(t *testing.T) {
+	t.Parallel()
 	m, err := buildRealCorpus(t, true)
 	if err != nil {
 		t.Fatal(err)
@@ -136,6 +137,7 @@ func propNames(o *astmodel.Object) []string {
 }
 
 func TestBuildRealCorpusWithoutDirectives(t *testing.T) {
+	t.Parallel()
 	_, err := buildRealCorpus(t, false)
 	if err == nil {
 		t.Fatal("want an error for the missing Network files")

@@ -14,6 +14,7 @@ import (
 // format: password, format: arm-id (also on array items), x-ms-arm-id-details, and the config's
 // secret and armID directives.
 func TestSecretsAndReferencesFromSpecAndConfig(t *testing.T) {
+	t.Parallel()
 	m, err := buildFixture(t, "secrets")
 	if err != nil {
 		t.Fatal(err)
@@ -49,6 +50,7 @@ func TestSecretsAndReferencesFromSpecAndConfig(t *testing.T) {
 
 // TestSecretsDirectiveOnNonString: the config may only mark string properties.
 func TestSecretsDirectiveOnNonString(t *testing.T) {
+	t.Parallel()
 	dir, _ := filepath.Abs(fixtureDir("secrets"))
 	text := "module: example.com/fixture\nspecRoot: " + dir + "\ngroups:\n  - name: widget\n    path: spec\n" +
 		"resources:\n  - group: widget\n    kind: Widget\n    versions: [\"2024-01-01\"]\n" +
@@ -62,6 +64,7 @@ func TestSecretsDirectiveOnNonString(t *testing.T) {
 
 // TestSecretsDirectiveNeedsProperty: secret and armID mark properties, never definitions.
 func TestSecretsDirectiveNeedsProperty(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "config.yaml")
 	text := "specRoot: .\nmodule: m\ngroups: []\nresources: []\ndirectives:\n  - match: \"widget/2024-01-01:Widget\"\n    action: armID\n"
 	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
@@ -76,6 +79,7 @@ func TestSecretsDirectiveNeedsProperty(t *testing.T) {
 // TestSecretsRealCorpus: in the real specs every secret (x-ms-secret or format: password) string
 // property of a Spec is a SecretReference and no Status holds one.
 func TestSecretsRealCorpus(t *testing.T) {
+	t.Parallel()
 	m, err := buildRealCorpus(t, true)
 	if err != nil {
 		t.Fatal(err)
@@ -109,6 +113,7 @@ func TestSecretsRealCorpus(t *testing.T) {
 
 // TestReferencesRealCorpus: ARM ID properties of the real specs are references in Spec.
 func TestReferencesRealCorpus(t *testing.T) {
+	t.Parallel()
 	m, err := buildRealCorpus(t, true)
 	if err != nil {
 		t.Fatal(err)

@@ -13,6 +13,7 @@ func ptr[T any](v T) *T { return &v }
 // TestValidationFromSpec reads each constraint of a Spec property, from the property or from the
 // definition it names; an ECMA-only pattern is dropped and Status carries no constraints.
 func TestValidationFromSpec(t *testing.T) {
+	t.Parallel()
 	m, err := buildFixture(t, "semantics")
 	if err != nil {
 		t.Fatal(err)
@@ -79,6 +80,7 @@ func deref[T any](p *T) string {
 // TestReadOnlyEverywhere keeps out of Spec a property read-only on itself, through the definition
 // it names (systemData, an etag string type) or through an allOf parent; Status keeps them all.
 func TestReadOnlyEverywhere(t *testing.T) {
+	t.Parallel()
 	m, err := buildFixture(t, "semantics")
 	if err != nil {
 		t.Fatal(err)
@@ -105,6 +107,7 @@ func TestReadOnlyEverywhere(t *testing.T) {
 // name keeps its pattern while Status carries no constraints; storage managementPolicies and
 // redis patchSchedules have the fixed name "default".
 func TestRealSpecsSemantics(t *testing.T) {
+	t.Parallel()
 	m, err := buildRealCorpus(t, true)
 	if err != nil {
 		t.Fatal(err)
@@ -143,6 +146,7 @@ func TestRealSpecsSemantics(t *testing.T) {
 // one-value enum (schedules/{scheduleName}: ["current"]) gives a resource with that fixed name,
 // whose AzureName accepts only it; a named resource has none.
 func TestFixedNames(t *testing.T) {
+	t.Parallel()
 	m, err := buildFixture(t, "semantics")
 	if err != nil {
 		t.Fatal(err)

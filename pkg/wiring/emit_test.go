@@ -15,6 +15,7 @@ import (
 // TestEmitGolden pins the generated hosts, dispatch, helpers and registry for the fixture, and
 // checks that Plan names exactly the files Emit produces.
 func TestEmitGolden(t *testing.T) {
+	t.Parallel()
 	files := fileset.FileSet{}
 	var order []string
 	err := Emit(fixtureLayout, fixtureModel(), gofile.Printer{}, func(p string, content []byte) error {

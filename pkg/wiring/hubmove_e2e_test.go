@@ -21,6 +21,7 @@ const peHandWritten = "v2/api/network/customizations/private_endpoint_post_recon
 // hub-move error, Migrate rewrites the file keeping its comments, generation succeeds, and the
 // network packages build with the migrated code.
 func TestHubMoveEndToEnd(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds generated code")
 	}

@@ -34,6 +34,7 @@ import (
 
 // TestApproved keeps its comments.
 func TestApproved(t *testing.T) {
+	t.Parallel()
 	pe := &network20220701s.PrivateEndpoint{} // an empty endpoint
 
 	_ = pe
@@ -43,6 +44,7 @@ func TestApproved(t *testing.T) {
 }
 
 func TestHubMoveDetected(t *testing.T) {
+	t.Parallel()
 	dir, _ := olderHubProject(t)
 	rep := checkProject(t, dir)
 	wantError(t, rep, peFile+":19:18: ",
@@ -58,6 +60,7 @@ func TestHubMoveDetected(t *testing.T) {
 // TestHubMovedToOlderVersion: when config pins the hub to an older version, a method written
 // against the newer storage version is described as such, not as "an older version".
 func TestHubMovedToOlderVersion(t *testing.T) {
+	t.Parallel()
 	dir := copyProject(t, "project")
 	m := fixtureModel()
 	pe, _ := m.Kind("network", "PrivateEndpoint")
@@ -72,6 +75,7 @@ func TestHubMovedToOlderVersion(t *testing.T) {
 }
 
 func TestMigrateMovesToNewHubKeepingComments(t *testing.T) {
+	t.Parallel()
 	dir, current := olderHubProject(t)
 	rewritten, err := Migrate(loadConfig(t, dir), fixtureModel())
 	if err != nil {
@@ -98,6 +102,7 @@ func TestMigrateMovesToNewHubKeepingComments(t *testing.T) {
 }
 
 func TestMigrateKeepsCustomAlias(t *testing.T) {
+	t.Parallel()
 	dir := copyProject(t, "project")
 	replaceIn(t, dir, peFile, "v1api20240301/storage", "v1api20220701/storage")
 	replaceIn(t, dir, peFile, "network20240301s \"", "pe \"")
@@ -113,6 +118,7 @@ func TestMigrateKeepsCustomAlias(t *testing.T) {
 }
 
 func TestMigrateRefusesWithOtherProblems(t *testing.T) {
+	t.Parallel()
 	dir, _ := olderHubProject(t)
 	removeFile(t, dir, "v2/api/kusto/customizations/database_pre_reconciliation_owner_checker.go")
 	before := treeDigest(t, dir)

@@ -20,6 +20,7 @@ import (
 // generation succeeds, and the network packages build with the generated dispatch, including
 // the ARM payload type switch over both API versions' real _Spec_ARM types.
 func TestExtensionMigrateHubEndToEnd(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds generated code")
 	}

@@ -103,6 +103,7 @@ func scaffolds(t *testing.T, m *astmodel.Model) map[string]string {
 // TestExtensionPointsGolden pins the generated host with the dispatch of every point (hub and
 // owner hub assertions, the typed ARM payload over both API versions) and each point's scaffold.
 func TestExtensionPointsGolden(t *testing.T) {
+	t.Parallel()
 	m := allPointsModel()
 	g := goldie.New(t, goldie.WithFixtureDir("../../testdata/golden/wiring/points"), goldie.WithNameSuffix(".golden"))
 	host, err := HostFile(fixtureLayout, m, pointsKind(t, m))
@@ -118,6 +119,7 @@ func TestExtensionPointsGolden(t *testing.T) {
 // TestExtensionCheckerMissing: every configured point without its method is reported at the
 // config entry, with the file to create and its signature.
 func TestExtensionCheckerMissing(t *testing.T) {
+	t.Parallel()
 	m := allPointsModel()
 	dir := pointsProject(t, allPointNames(), nil)
 	rep := checkModel(t, dir, m)
@@ -133,6 +135,7 @@ func TestExtensionCheckerMissing(t *testing.T) {
 // TestExtensionCheckerUnlisted: every written method of a point that is not configured is
 // reported at the method, with the extensions line to add.
 func TestExtensionCheckerUnlisted(t *testing.T) {
+	t.Parallel()
 	m := allPointsModel()
 	k := pointsKind(t, m)
 	k.Extensions = nil
@@ -148,6 +151,7 @@ func TestExtensionCheckerUnlisted(t *testing.T) {
 // TestExtensionCheckerWrongHub: every point's method typed against an older hub (of the kind, or
 // of the owner for the owner checker) is a hub move at the parameter.
 func TestExtensionCheckerWrongHub(t *testing.T) {
+	t.Parallel()
 	m := allPointsModel()
 	files := map[string]string{}
 	for rel, content := range scaffolds(t, m) {
@@ -178,6 +182,7 @@ func olderHubs(content string) string {
 // against the older hubs; --migrate-hub's Migrate rewrites it to the current hubs, byte for byte
 // what scaffold writes today, and the checker is then satisfied.
 func TestExtensionMigrateHubAllSevenPoints(t *testing.T) {
+	t.Parallel()
 	m := allPointsModel()
 	const rel = "v2/api/network/customizations/private_endpoint_extensions.go"
 	current := oneFile(t, scaffolds(t, m))
@@ -269,6 +274,7 @@ func containsAll(s string, parts []string) bool {
 // TestExtensionCheckerPayloadType: a modifier written against one version's ARM type instead of
 // the generated payload type is told the type to use.
 func TestExtensionCheckerPayloadType(t *testing.T) {
+	t.Parallel()
 	m := allPointsModel()
 	k := pointsKind(t, m)
 	p, _ := PointNamed("ARMResourceModifier")

@@ -11,6 +11,7 @@ import (
 )
 
 func TestScaffoldWritesMissingExtensions(t *testing.T) {
+	t.Parallel()
 	dir := copyProject(t, "project")
 	removeFile(t, dir, "v2/api/kusto/customizations/cluster_extensions.go")
 	written, err := Scaffold(loadConfig(t, dir), fixtureModel(), "kusto/Cluster")
@@ -31,6 +32,7 @@ func TestScaffoldWritesMissingExtensions(t *testing.T) {
 
 // TestScaffoldGolden pins the scaffold of every extension point.
 func TestScaffoldGolden(t *testing.T) {
+	t.Parallel()
 	m := fixtureModel()
 	g := goldie.New(t, goldie.WithFixtureDir("../../testdata/golden/wiring/scaffold"), goldie.WithNameSuffix(".golden"))
 	for _, k := range m.Kinds {
@@ -49,6 +51,7 @@ func TestScaffoldGolden(t *testing.T) {
 }
 
 func TestScaffoldNeverOverwrites(t *testing.T) {
+	t.Parallel()
 	dir := copyProject(t, "project")
 	file := "v2/api/containerservice/customizations/managed_cluster_pre_reconciliation_checker.go"
 	writeFile(t, dir, file, "package customizations\n\n// Notes kept by hand.\n")
@@ -63,6 +66,7 @@ func TestScaffoldNeverOverwrites(t *testing.T) {
 }
 
 func TestScaffoldSkipsWrittenExtensions(t *testing.T) {
+	t.Parallel()
 	dir := copyProject(t, "project")
 	written, err := Scaffold(loadConfig(t, dir), fixtureModel(), "network/PrivateEndpoint")
 	if err != nil || len(written) != 0 {
@@ -71,6 +75,7 @@ func TestScaffoldSkipsWrittenExtensions(t *testing.T) {
 }
 
 func TestScaffoldBadTargets(t *testing.T) {
+	t.Parallel()
 	dir := copyProject(t, "project")
 	cfg := loadConfig(t, dir)
 	m := fixtureModel()

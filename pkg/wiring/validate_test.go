@@ -10,12 +10,14 @@ import (
 )
 
 func TestValidateFixture(t *testing.T) {
+	t.Parallel()
 	if err := Validate(loadConfig(t, copyProject(t, "project")), fixtureModel()); err != nil {
 		t.Fatal(err)
 	}
 }
 
 func TestValidateErrors(t *testing.T) {
+	t.Parallel()
 	dir := copyProject(t, "project")
 	replaceIn(t, dir, "config.yaml", "extensions: [PreReconciliationChecker]\n",
 		"extensions: [PreReconciliationOwnerChecker, PreReconcileChecker, PreReconciliationOwnerChecker]\n")
@@ -42,6 +44,7 @@ func TestValidateErrors(t *testing.T) {
 }
 
 func TestValidateOwnerKindNotConfigured(t *testing.T) {
+	t.Parallel()
 	dir := copyProject(t, "project")
 	m := fixtureModel()
 	m.Kinds = []*astmodel.Kind{m.Kinds[2]} // kusto Database without kusto Cluster
@@ -52,6 +55,7 @@ func TestValidateOwnerKindNotConfigured(t *testing.T) {
 }
 
 func TestCheckReportsSyntaxErrors(t *testing.T) {
+	t.Parallel()
 	dir := copyProject(t, "project")
 	writeFile(t, dir, "v2/api/network/customizations/broken.go", "package customizations\n\nfunc (\n")
 	_, err := Check(loadConfig(t, dir), fixtureModel())
@@ -64,6 +68,7 @@ func TestCheckReportsSyntaxErrors(t *testing.T) {
 }
 
 func TestDidYouMean(t *testing.T) {
+	t.Parallel()
 	cases := map[string]string{
 		"PostReconcilationChecker": " (did you mean PostReconciliationChecker?)",
 		"prereconciliationchecker": " (did you mean PreReconciliationChecker?)",
