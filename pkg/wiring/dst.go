@@ -1,7 +1,6 @@
 package wiring
 
 import (
-	"fmt"
 	"go/token"
 	"path"
 	"strconv"
@@ -9,42 +8,25 @@ import (
 
 	"github.com/dave/dst"
 
-	"github.com/asogen/asogen/pkg/codegen/fileset"
 	"github.com/asogen/asogen/pkg/codegen/gofile"
 )
 
-// goFile is one generated Go file under construction. Identifiers carry their import path
-// (qual); printing adds the imports with the aliases recorded here, so imports are right by
-// construction.
-type goFile struct {
-	pkgPath string
-	pkgName string
-	decls   []dst.Decl
-	aliases map[string]string // import path → alias
-	names   map[string]string // import path → package name
+// goFile is one generated Go file under construction: gofile's builder, shared with the API
+// emitter. Identifiers carry their import path (qual); the file declares the generated packages
+// it refers to (Use) and names runtime and library packages after their folder (knownNames).
+type goFile = gofile.File
+
+func newGoFile(filePath, pkgPath, pkgName string) *goFile {
+	return gofile.NewFile(path.Base(filePath), pkgPath, pkgName, knownNames)
 }
 
-func newGoFile(pkgPath, pkgName string) *goFile {
-	return &goFile{pkgPath: pkgPath, pkgName: pkgName, aliases: map[string]string{}, names: map[string]string{}}
-}
-
-// use records the package name of an import path (and its alias when it differs).
-func (f *goFile) use(importPath, name, alias string) {
-	f.names[importPath] = name
-	if alias != "" && alias != name {
-		f.aliases[importPath] = alias
-	}
-}
-
-// ResolvePackage implements the dst restorer's resolver: every import path must be declared.
-func (f *goFile) ResolvePackage(importPath string) (string, error) {
-	if n, ok := f.names[importPath]; ok {
-		return n, nil
-	}
+// knownNames names the fixed runtime imports and every library package after its folder; a
+// generated package must be declared with Use.
+func knownNames(importPath string) (string, bool) {
 	if strings.Contains(importPath, "/") || runtimeNames[importPath] != "" {
-		return pkgName(importPath), nil // runtime and library packages: named after their folder
+		return pkgName(importPath), true
 	}
-	return "", fmt.Errorf("wiring: undeclared import path %q", importPath)
+	return "", false
 }
 
 // runtimeNames are the package names of the fixed imports generated wiring uses; other
@@ -56,25 +38,12 @@ var runtimeNames = map[string]string{
 	RuntimePath: "runtime", RegistrationPath: "registration",
 }
 
-func (f *goFile) add(decls ...dst.Decl) { f.decls = append(f.decls, decls...) }
-
 // printed prints a built file with the default printer.
 func printed(f *goFile, err error) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return f.print(gofile.Printer{})
-}
-
-// print renders the file with the generated header, gofmt-clean.
-func (f *goFile) print(p gofile.Printer) ([]byte, error) {
-	file := &dst.File{Name: dst.NewIdent(f.pkgName), Decls: f.decls}
-	file.Decs.Start.Append(fileset.Header, "\n")
-	out, err := p.Print(file, f.pkgPath, f, f.aliases)
-	if err != nil {
-		return nil, fmt.Errorf("printing %s: %w", f.pkgPath, err)
-	}
-	return out, nil
+	return f.Print(gofile.Printer{})
 }
 
 // Small constructors: each call returns fresh nodes, since dst refuses to print a node twice.

@@ -58,5 +58,5 @@ func render(f file, p gofile.Printer) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return g.print(p)
+	return g.Print(p)
 }

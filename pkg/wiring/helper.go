@@ -13,8 +13,8 @@ func HelperFile(l Layout, group string) ([]byte, error) {
 }
 
 func helperFile(l Layout, group string) *goFile {
-	f := newGoFile(l.CustomizationsImport(group), CustomizationsPackage)
-	f.add(unexpectedTypeDecl(), describeTypeDecl())
+	f := newGoFile(l.HelperFile(group), l.CustomizationsImport(group), CustomizationsPackage)
+	f.Add(unexpectedTypeDecl(), describeTypeDecl())
 	return f
 }
 

@@ -23,23 +23,23 @@ func HostFile(l Layout, m *astmodel.Model, k *astmodel.Kind) ([]byte, error) {
 
 // hostFile builds the host file of k.
 func hostFile(l Layout, m *astmodel.Model, k *astmodel.Kind) (*goFile, error) {
-	f := newGoFile(l.CustomizationsImport(k.Group), CustomizationsPackage)
+	f := newGoFile(l.HostFile(k), l.CustomizationsImport(k.Group), CustomizationsPackage)
 	for _, ref := range k.AllPackages() {
-		f.use(l.ImportPath(ref), ref.PackageName(), PackageAlias(ref))
+		f.Use(l.ImportPath(ref), ref.PackageName(), PackageAlias(ref))
 	}
-	f.add(hostType(k), extendedResources(l, k))
+	f.Add(hostType(k), extendedResources(l, k))
 	declared := map[GoRef]bool{}
 	for _, p := range KindPoints(k.Extensions) {
 		s, err := Bind(l, m, k, p)
 		if err != nil {
 			return nil, err
 		}
-		f.addSignature(s)
-		f.add(implements(k, p), dispatch(s))
+		addSignature(f, s)
+		f.Add(implements(k, p), dispatch(s))
 		for _, t := range s.Params {
 			if t.Role.Typed() && !declared[t.Type] {
 				declared[t.Type] = true
-				f.add(narrowingDecls(l, k, t)...)
+				f.Add(narrowingDecls(l, k, t)...)
 			}
 		}
 	}
@@ -55,10 +55,10 @@ func narrowingDecls(l Layout, k *astmodel.Kind, t Typed) []dst.Decl {
 	return []dst.Decl{hubGuard(t.Type)}
 }
 
-// addSignature declares the generated packages a signature refers to.
-func (f *goFile) addSignature(s Signature) {
+// addSignature declares in f the generated packages a signature refers to.
+func addSignature(f *goFile, s Signature) {
 	for p, alias := range s.Aliases {
-		f.use(p, "storage", alias)
+		f.Use(p, "storage", alias)
 	}
 }
 

@@ -33,14 +33,14 @@ func RegistryFile(l Layout, m *astmodel.Model) ([]byte, error) {
 }
 
 func registryFile(l Layout, m *astmodel.Model) *goFile {
-	f := newGoFile(path.Join(l.Module, l.RegistryDir), path.Base(l.RegistryDir))
+	f := newGoFile(l.RegistryFile(), path.Join(l.Module, l.RegistryDir), path.Base(l.RegistryDir))
 	for _, k := range m.Kinds {
-		f.use(l.CustomizationsImport(k.Group), CustomizationsPackage, CustomizationsAlias(k.Group))
+		f.Use(l.CustomizationsImport(k.Group), CustomizationsPackage, CustomizationsAlias(k.Group))
 		for _, ref := range k.AllPackages() {
-			f.use(l.ImportPath(ref), ref.PackageName(), PackageAlias(ref))
+			f.Use(l.ImportPath(ref), ref.PackageName(), PackageAlias(ref))
 		}
 	}
-	f.add(knownResources(l, m), extensionFor(), addToScheme(l, m))
+	f.Add(knownResources(l, m), extensionFor(), addToScheme(l, m))
 	return f
 }
 

@@ -38,7 +38,7 @@ func sentAsObject(p astmodel.Property) bool {
 // conversions, and the genruntime.ARMResource methods of the resource.
 func (e *pkgEmitter) armFile(fam *family) (*goFile, error) {
 	f := e.newFile(armFileName(fam))
-	f.add(e.armResourceMethods(fam.resource)...)
+	f.Add(e.armResourceMethods(fam.resource)...)
 	reach := e.reach()
 	for _, o := range fam.objects() {
 		if !reach.spec[o.Name.Name] && !reach.status[o.Name.Name] {
@@ -48,7 +48,7 @@ func (e *pkgEmitter) armFile(fam *family) (*goFile, error) {
 		if err != nil {
 			return nil, err
 		}
-		f.add(decls...)
+		f.Add(decls...)
 	}
 	return f, nil
 }

@@ -15,11 +15,11 @@ func (e *pkgEmitter) supportFile() *goFile {
 	f := e.newFile(supportFileName)
 	if refs {
 		idField := &dst.Field{Names: []*dst.Ident{id("ID")}, Type: id("string"), Tag: jsonTag("id")}
-		f.add(typeDecl(resourceIDARM, &dst.StructType{Fields: &dst.FieldList{List: []*dst.Field{idField}}},
+		f.Add(typeDecl(resourceIDARM, &dst.StructType{Fields: &dst.FieldList{List: []*dst.Field{idField}}},
 			[]string{resourceIDARM + " is how ARM JSON refers to another resource: by its ID."}))
 	}
 	if unions {
-		f.add(marshalOneOfDecl(), discriminatorDecl())
+		f.Add(marshalOneOfDecl(), discriminatorDecl())
 	}
 	return f
 }

@@ -53,8 +53,8 @@ func (e *pkgEmitter) conversionFile(fam *family, kind *astmodel.Kind) (*goFile, 
 		return nil, g.err
 	}
 	f := e.newFile(conversionFileName(fam))
-	f.aliases[e.model.ImportPath(kind.Hub)] = hubAlias
-	f.add(g.decls...)
+	f.Alias(e.model.ImportPath(kind.Hub), hubAlias)
+	f.Add(g.decls...)
 	return f, nil
 }
 

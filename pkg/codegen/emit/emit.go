@@ -101,14 +101,11 @@ func newPkgEmitter(m *astmodel.Model, p *astmodel.Package, r pathResolver) *pkgE
 }
 
 func (e *pkgEmitter) newFile(name string) *goFile {
-	aliases := map[string]string{}
+	f := gofile.NewFile(name, e.model.ImportPath(e.pkg.Ref), e.pkg.Ref.PackageName(), e.resolver.name)
 	for p, a := range fixedAliases {
-		aliases[p] = a
+		f.Alias(p, a)
 	}
-	return &goFile{
-		name: name, aliases: aliases, resolver: e.resolver, printer: e.printer,
-		pkgPath: e.model.ImportPath(e.pkg.Ref), pkgName: e.pkg.Ref.PackageName(),
-	}
+	return f
 }
 
 // emit builds and prints every file of the package and hands it to put. Each family's files are
@@ -122,11 +119,11 @@ func (e *pkgEmitter) emit(put func(path string, content []byte) error) error {
 	folder := e.pkg.Ref.Folder(e.model.APIRoot)
 	return e.build(func(files []*goFile) error {
 		for _, f := range files {
-			b, err := f.print()
+			b, err := f.Print(e.printer)
 			if err != nil {
 				return fmt.Errorf("%s: %w", e.pkg.Ref, err)
 			}
-			if err := put(fileName(folder, f.name), b); err != nil {
+			if err := put(fileName(folder, f.Name), b); err != nil {
 				return putError{err}
 			}
 		}

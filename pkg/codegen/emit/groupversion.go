@@ -13,13 +13,13 @@ import (
 func (e *pkgEmitter) groupVersionFile() *goFile {
 	ref := e.pkg.Ref
 	f := e.newFile(groupVersionFileName)
-	f.doc = []string{
+	f.Doc = []string{
 		"Package " + ref.PackageName() + " holds the " + ref.KubeVersion() + " API of the " + ref.KubeGroup() + " group.",
 		"+kubebuilder:object:generate=true",
 		"+groupName=" + ref.KubeGroup(),
 		"+versionName=" + ref.KubeVersion(),
 	}
-	f.add(e.schemeVars(), e.initFunc())
+	f.Add(e.schemeVars(), e.initFunc())
 	return f
 }
 

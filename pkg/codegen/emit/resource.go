@@ -15,22 +15,22 @@ import (
 func (e *pkgEmitter) typesFile(fam *family) *goFile {
 	f := e.newFile(typesFileName(fam))
 	if r := fam.resource; r != nil {
-		f.add(e.resourceDecl(r), listDecl(r))
-		f.add(e.resourceMethods(r)...)
+		f.Add(e.resourceDecl(r), listDecl(r))
+		f.Add(e.resourceMethods(r)...)
 		if e.pkg.Ref.Storage {
-			f.add(originalVersionMethod(r))
+			f.Add(originalVersionMethod(r))
 		}
 		if e.isHub(r) {
-			f.add(hubMethod(r), e.setAzureNameMethod(r))
+			f.Add(hubMethod(r), e.setAzureNameMethod(r))
 		}
-		f.add(e.objectDecl(fam.spec), e.objectDecl(fam.status))
+		f.Add(e.objectDecl(fam.spec), e.objectDecl(fam.status))
 	}
 	for _, d := range fam.defs {
 		switch d := d.(type) {
 		case *astmodel.Object:
-			f.add(e.objectDecl(d))
+			f.Add(e.objectDecl(d))
 		case *astmodel.Enum:
-			f.add(enumDecls(d, e.typeNames())...)
+			f.Add(enumDecls(d, e.typeNames())...)
 		}
 	}
 	return f

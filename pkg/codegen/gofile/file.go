@@ -1,0 +1,80 @@
+package gofile
+
+import (
+	"fmt"
+
+	"github.com/dave/dst"
+
+	"github.com/asogen/asogen/pkg/codegen/fileset"
+)
+
+// File is one generated Go file under construction, the one builder every emitter uses (API
+// types and wiring alike). Identifiers carry their import path (dst.Ident.Path); the file names
+// each path when it is printed, from its own table (Use, Alias) or from the names it was made
+// with, so imports are right by construction and an unknown path is an error, never a guess.
+type File struct {
+	Name    string   // the file name within its package folder
+	PkgPath string   // the import path of the file's package
+	PkgName string   // the package clause
+	Doc     []string // comment lines between the generated header and the package clause
+	decls   []dst.Decl
+	names   map[string]string // import path → package name, declared by this file
+	aliases map[string]string // import path → import name, where it differs from the package name
+	known   Names             // package names shared by many files; nil: none
+}
+
+// Names gives the package name of an import path; ok is false when it does not know the path.
+type Names func(importPath string) (name string, ok bool)
+
+// NewFile starts the file name of the package pkgName at pkgPath; known names the packages its
+// identifiers may refer to besides those the file declares with Use.
+func NewFile(name, pkgPath, pkgName string, known Names) *File {
+	return &File{Name: name, PkgPath: pkgPath, PkgName: pkgName, known: known,
+		names: map[string]string{}, aliases: map[string]string{}}
+}
+
+// Add appends declarations.
+func (f *File) Add(decls ...dst.Decl) { f.decls = append(f.decls, decls...) }
+
+// Use declares the package name of an import path and, when alias is not "" and differs, the
+// name the file imports it as.
+func (f *File) Use(importPath, name, alias string) {
+	f.names[importPath] = name
+	f.Alias(importPath, alias)
+}
+
+// Alias makes the file import importPath as alias ("" or the package's own name: no alias).
+func (f *File) Alias(importPath, alias string) {
+	if alias != "" && alias != f.names[importPath] {
+		f.aliases[importPath] = alias
+	}
+}
+
+// ResolvePackage gives the package name of an import path: the file's own declaration, else
+// the shared names; any other path is an error.
+func (f *File) ResolvePackage(importPath string) (string, error) {
+	if n, ok := f.names[importPath]; ok {
+		return n, nil
+	}
+	if f.known != nil {
+		if n, ok := f.known(importPath); ok {
+			return n, nil
+		}
+	}
+	return "", fmt.Errorf("unknown import path %q", importPath)
+}
+
+// Print renders the file: the generated header, a blank line, the doc lines, the package
+// clause, the imports and the declarations, in gofmt's layout.
+func (f *File) Print(p Printer) ([]byte, error) {
+	file := &dst.File{Name: dst.NewIdent(f.PkgName), Decls: f.decls}
+	file.Decs.Start.Append(fileset.Header, "\n")
+	for _, line := range f.Doc {
+		file.Decs.Start.Append("// " + line)
+	}
+	out, err := p.Print(file, f.PkgPath, f, f.aliases)
+	if err != nil {
+		return nil, fmt.Errorf("printing %s (%s): %w", f.Name, f.PkgPath, err)
+	}
+	return out, nil
+}
