@@ -108,16 +108,19 @@ func (e *pkgEmitter) newFile(name string) *goFile {
 	return f
 }
 
-// emit builds and prints every file of the package and hands it to put. Each family's files are
-// printed as soon as they are built, so only one family's dst trees are alive at a time.
+// emit builds and prints every file of the package and hands it to put, a family at a time (see
+// descriptors), so only one family's dst trees are alive at a time.
 func (e *pkgEmitter) emit(put func(path string, content []byte) error) error {
-	fams, err := familiesOf(e.model, e.pkg)
+	groups, err := e.descriptors()
 	if err != nil {
 		return err
 	}
-	e.families = fams
 	folder := e.pkg.Ref.Folder(e.model.APIRoot)
-	return e.build(func(files []*goFile) error {
+	for _, group := range groups {
+		files, err := buildAll(group)
+		if err != nil {
+			return err
+		}
 		for _, f := range files {
 			b, err := f.Print(e.printer)
 			if err != nil {
@@ -127,52 +130,23 @@ func (e *pkgEmitter) emit(put func(path string, content []byte) error) error {
 				return putError{err}
 			}
 		}
-		return nil
-	})
-}
-
-// build assembles the dst trees of the package's files, in order, handing them to print a
-// family at a time.
-func (e *pkgEmitter) build(print func([]*goFile) error) error {
-	files := []*goFile{e.groupVersionFile()}
-	if e.hasSupportFile() {
-		files = append(files, e.supportFile())
-	}
-	if err := print(files); err != nil {
-		return err
-	}
-	for _, fam := range e.families {
-		fs, err := e.familyFiles(fam)
-		if err != nil {
-			return err
-		}
-		if err := print(fs); err != nil {
-			return err
-		}
 	}
 	return nil
 }
 
-// familyFiles renders a family's types and, for a resource, its conversions and ARM code.
-func (e *pkgEmitter) familyFiles(fam *family) ([]*goFile, error) {
-	parts, err := e.partsOf(fam)
-	if err != nil {
-		return nil, err
-	}
-	files := []*goFile{e.typesFile(fam)}
-	if parts.conversion {
-		conv, err := e.conversionFile(fam, parts.kind)
+// buildAll builds a group's files in order; a file whose name differs from its descriptor's is
+// a bug (the plan would name another file).
+func buildAll(group []fileDesc) ([]*goFile, error) {
+	files := make([]*goFile, 0, len(group))
+	for _, d := range group {
+		f, err := d.build()
 		if err != nil {
 			return nil, err
 		}
-		files = append(files, conv)
-	}
-	if parts.arm {
-		arm, err := e.armFile(fam)
-		if err != nil {
-			return nil, err
+		if f.Name != d.name {
+			return nil, fmt.Errorf("internal error: file %s was described as %s", f.Name, d.name)
 		}
-		files = append(files, arm)
+		files = append(files, f)
 	}
 	return files, nil
 }

@@ -44,8 +44,8 @@ func (e *pkgEmitter) hasSupportFile() bool {
 	return !e.pkg.Ref.Storage && (refs || unions)
 }
 
-// Plan returns every path Emit(m) produces, sorted, without building any code: the same
-// families, the same choice of files and the same file names as emission. Two files planned at
+// Plan returns every path Emit(m) produces, sorted, without building any code: the names of the
+// file descriptors emission builds from (descriptors). Two files planned at
 // one path (two definitions whose names give the same file stem) are an error. Errors are
 // collected into a diag.List, as Emit's.
 func Plan(m *astmodel.Model) ([]string, error) {
@@ -89,38 +89,66 @@ func PlanPackages(m *astmodel.Model) (map[astmodel.PackageRef][]string, error) {
 	return byPkg, nil
 }
 
-// paths lists the package's files in the order build prints them.
+// paths lists the package's files in the order emit prints them: the names of its descriptors.
 func (e *pkgEmitter) paths() ([]string, error) {
-	fams, err := familiesOf(e.model, e.pkg)
+	groups, err := e.descriptors()
 	if err != nil {
 		return nil, err
 	}
-	names := []string{groupVersionFileName}
-	if e.hasSupportFile() {
-		names = append(names, supportFileName)
-	}
-	for _, fam := range fams {
-		parts, err := e.partsOf(fam)
-		if err != nil {
-			return nil, err
-		}
-		names = append(names, parts.names(fam)...)
-	}
 	folder := e.pkg.Ref.Folder(e.model.APIRoot)
-	for i, n := range names {
-		names[i] = fileName(folder, n)
+	var names []string
+	for _, group := range groups {
+		for _, d := range group {
+			names = append(names, fileName(folder, d.name))
+		}
 	}
 	return names, nil
 }
 
-// names lists a family's file names.
-func (p parts) names(fam *family) []string {
-	names := []string{typesFileName(fam)}
-	if p.conversion {
-		names = append(names, conversionFileName(fam))
+// fileDesc describes one file of a package: its name and how to build it. Plan reads the names,
+// emission builds the files: both come from one table (descriptors).
+type fileDesc struct {
+	name  string
+	build func() (*goFile, error)
+}
+
+// descriptors lists the package's files in printing order, in groups printed together: the
+// package's own files (group version, ARM support), then each family's (types, conversions to
+// the hub, ARM code).
+func (e *pkgEmitter) descriptors() ([][]fileDesc, error) {
+	fams, err := familiesOf(e.model, e.pkg)
+	if err != nil {
+		return nil, err
 	}
-	if p.arm {
-		names = append(names, armFileName(fam))
+	e.families = fams
+	own := []fileDesc{{groupVersionFileName, func() (*goFile, error) { return e.groupVersionFile(), nil }}}
+	if e.hasSupportFile() {
+		own = append(own, fileDesc{supportFileName, func() (*goFile, error) { return e.supportFile(), nil }})
 	}
-	return names
+	groups := [][]fileDesc{own}
+	for _, fam := range fams {
+		descs, err := e.familyDescriptors(fam)
+		if err != nil {
+			return nil, err
+		}
+		groups = append(groups, descs)
+	}
+	return groups, nil
+}
+
+// familyDescriptors lists a family's files: its types and, for a resource, its conversions (in
+// every package but the hub) and its ARM code (in API packages).
+func (e *pkgEmitter) familyDescriptors(fam *family) ([]fileDesc, error) {
+	parts, err := e.partsOf(fam)
+	if err != nil {
+		return nil, err
+	}
+	descs := []fileDesc{{typesFileName(fam), func() (*goFile, error) { return e.typesFile(fam), nil }}}
+	if parts.conversion {
+		descs = append(descs, fileDesc{conversionFileName(fam), func() (*goFile, error) { return e.conversionFile(fam, parts.kind) }})
+	}
+	if parts.arm {
+		descs = append(descs, fileDesc{armFileName(fam), func() (*goFile, error) { return e.armFile(fam) }})
+	}
+	return descs, nil
 }
