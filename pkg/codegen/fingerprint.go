@@ -92,8 +92,9 @@ func (w *valueHasher) child(out io.Writer) *valueHasher {
 
 func (w *valueHasher) done() {
 	w.flush()
-	bufs.Put(&w.buf)
+	b := w.buf[:0]
 	w.buf = nil
+	bufs.Put(&b)
 }
 
 func (w *valueHasher) value(v reflect.Value) error {
