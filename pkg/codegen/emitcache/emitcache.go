@@ -17,6 +17,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -81,7 +82,10 @@ func (d *Dir) manifestName(key string) string {
 }
 
 // Reuse reports whether the manifest of key names exactly paths (sorted) and every one of them
-// is on disk with the recorded hash. Files are hashed on parallel workers; nothing is kept.
+// is on disk with the recorded content. A file whose size and modification time are those the
+// manifest recorded when it last checked the file is taken as checked; any other is hashed (on
+// parallel workers; nothing kept). When every file matches, the manifest records the files'
+// current size and time, so the next run only stats them.
 func (d *Dir) Reuse(key string, paths []string) bool {
 	name := d.manifestName(key)
 	if name == "" {
@@ -91,10 +95,28 @@ func (d *Dir) Reuse(key string, paths []string) bool {
 	if err != nil || len(entries) == 0 || !samePaths(entries, paths) {
 		return false
 	}
-	return allOf(len(entries), func(i int) bool {
-		sum, err := hashFile(filepath.Join(d.root, filepath.FromSlash(entries[i].path)))
-		return err == nil && sum == entries[i].sum
+	var restat atomic.Bool
+	ok := allOf(len(entries), func(i int) bool {
+		e := &entries[i]
+		info, err := os.Stat(filepath.Join(d.root, filepath.FromSlash(e.path)))
+		if err != nil || !info.Mode().IsRegular() {
+			return false
+		}
+		if info.Size() == e.size && info.ModTime().UnixNano() == e.mtime {
+			return true
+		}
+		sum, err := hashFile(filepath.Join(d.root, filepath.FromSlash(e.path)))
+		if err != nil || sum != e.sum {
+			return false
+		}
+		e.size, e.mtime = info.Size(), info.ModTime().UnixNano()
+		restat.Store(true)
+		return true
 	})
+	if ok && restat.Load() {
+		_ = writeManifest(d.dir, filepath.Base(name), encode(entries))
+	}
+	return ok
 }
 
 // Store records the hashes of a unit's files under key (best effort) and drops the oldest
@@ -104,11 +126,11 @@ func (d *Dir) Store(key string, sums map[string][sha256.Size]byte) {
 	if name == "" {
 		return
 	}
-	var b bytes.Buffer
+	entries := make([]manifestEntry, 0, len(sums))
 	for _, p := range slices.Sorted(maps.Keys(sums)) {
-		fmt.Fprintf(&b, "%x %s\n", sums[p], p)
+		entries = append(entries, manifestEntry{sum: sums[p], path: p, size: -1})
 	}
-	if writeManifest(d.dir, filepath.Base(name), b.Bytes()) == nil {
+	if writeManifest(d.dir, filepath.Base(name), encode(entries)) == nil {
 		d.prune()
 	}
 }
@@ -131,10 +153,21 @@ func hashFile(name string) ([sha256.Size]byte, error) {
 	return [sha256.Size]byte(h.Sum(nil)), nil
 }
 
-// manifestEntry is one line of a manifest: "<sha256 hex> <path>".
+// manifestEntry is one line of a manifest: "<sha256 hex> <size> <mtime ns> <path>"; size -1 when
+// the file was not checked on disk yet (its bytes were stored as emitted).
 type manifestEntry struct {
-	sum  [sha256.Size]byte
-	path string
+	sum   [sha256.Size]byte
+	size  int64
+	mtime int64
+	path  string
+}
+
+func encode(entries []manifestEntry) []byte {
+	var b bytes.Buffer
+	for _, e := range entries {
+		fmt.Fprintf(&b, "%x %d %d %s\n", e.sum, e.size, e.mtime, e.path)
+	}
+	return b.Bytes()
 }
 
 func readManifest(name string) ([]manifestEntry, error) {
@@ -146,16 +179,29 @@ func readManifest(name string) ([]manifestEntry, error) {
 	var out []manifestEntry
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
-		sum, p, ok := strings.Cut(sc.Text(), " ")
-		raw, err := hex.DecodeString(sum)
-		if !ok || err != nil || len(raw) != sha256.Size || p == "" {
+		e, ok := parseEntry(sc.Text())
+		if !ok {
 			return nil, fmt.Errorf("%s: malformed manifest line %q", name, sc.Text())
 		}
-		out = append(out, manifestEntry{sum: [sha256.Size]byte(raw), path: p})
+		out = append(out, e)
 	}
 	now := time.Now()
 	_ = os.Chtimes(name, now, now) // most recently used: kept by prune
 	return out, sc.Err()
+}
+
+func parseEntry(line string) (manifestEntry, bool) {
+	fields := strings.SplitN(line, " ", 4)
+	if len(fields) != 4 || fields[3] == "" {
+		return manifestEntry{}, false
+	}
+	raw, err := hex.DecodeString(fields[0])
+	size, serr := strconv.ParseInt(fields[1], 10, 64)
+	mtime, merr := strconv.ParseInt(fields[2], 10, 64)
+	if err != nil || serr != nil || merr != nil || len(raw) != sha256.Size {
+		return manifestEntry{}, false
+	}
+	return manifestEntry{sum: [sha256.Size]byte(raw), size: size, mtime: mtime, path: fields[3]}, true
 }
 
 // writeManifest writes the manifest through a temporary file and a rename, so a reader never

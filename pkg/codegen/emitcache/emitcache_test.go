@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 )
 
 // TestReuseOnlyIdenticalBytes: a stored unit is reused while the output holds exactly its
@@ -29,6 +30,17 @@ func TestReuseOnlyIdenticalBytes(t *testing.T) {
 	}
 	if d.Reuse("other", paths) || d.Reuse("k", paths[:1]) {
 		t.Fatal("reuse with another key or another plan")
+	}
+	if !d.Reuse("k", paths) { // now from the sizes and times the first reuse recorded
+		t.Fatal("no second reuse")
+	}
+	write(t, root, paths[1], []byte("package a // B\n")) // same size; the time set apart from the first write's
+	later := time.Now().Add(time.Hour)
+	if err := os.Chtimes(filepath.Join(root, filepath.FromSlash(paths[1])), later, later); err != nil {
+		t.Fatal(err)
+	}
+	if d.Reuse("k", paths) {
+		t.Fatal("reuse although a file was edited (same size)")
 	}
 	write(t, root, paths[1], []byte("package a // edited\n"))
 	if d.Reuse("k", paths) {
