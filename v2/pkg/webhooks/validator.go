@@ -82,6 +82,9 @@ func (v Validator) checkReferences(r genruntime.KubernetesResource) []error {
 // checkOwner requires an owner for kinds that have one, naming exactly one of a Kubernetes
 // object or an ARM ID.
 func (v Validator) checkOwner(owner *genruntime.ResourceReference) error {
+	if v.Resource.ArbitraryOwner {
+		return v.checkArbitraryOwner(owner)
+	}
 	ownerKind := v.Resource.Owner
 	if ownerKind == nil {
 		return nil
@@ -99,6 +102,21 @@ func (v Validator) checkOwner(owner *genruntime.ResourceReference) error {
 	return nil
 }
 
+// checkArbitraryOwner requires the owner of an extension resource: a resource of any kind, by
+// group, kind and name, or by ARM ID.
+func (v Validator) checkArbitraryOwner(owner *genruntime.ResourceReference) error {
+	hint := "set spec.owner.group, spec.owner.kind and spec.owner.name to the resource in this namespace this " +
+		v.Resource.GroupKind.Kind + " applies to (e.g. group: resources.azure.com, kind: ResourceGroup), " +
+		"or spec.owner.armId to the ARM ID of an existing resource"
+	if owner == nil {
+		return errors.Errorf("spec.owner is required: %s", hint)
+	}
+	if err := genruntime.ValidateArbitraryOwner(*owner); err != nil {
+		return errors.Errorf("spec.%v: %s", err, hint)
+	}
+	return nil
+}
+
 // checkWriteOnce rejects a change of spec.azureName or spec.owner: either would point the object
 // at another Azure resource and leave the first one behind.
 func (v Validator) checkWriteOnce(before, after genruntime.KubernetesResource) []error {
@@ -109,15 +127,18 @@ func (v Validator) checkWriteOnce(before, after genruntime.KubernetesResource) [
 			"an Azure resource cannot be renamed: create a new %s with the new name and delete this one",
 			before.AzureName(), after.AzureName(), kind))
 	}
-	if describeOwner(before.Owner()) != describeOwner(after.Owner()) {
+	arbitrary := v.Resource.ArbitraryOwner
+	if describeOwner(before.Owner(), arbitrary) != describeOwner(after.Owner(), arbitrary) {
 		errs = append(errs, errors.Errorf("spec.owner is write-once: it is %s and the update sets %s; "+
 			"a resource cannot move to another owner: create a new %s under the new owner and delete this one",
-			describeOwner(before.Owner()), describeOwner(after.Owner()), kind))
+			describeOwner(before.Owner(), arbitrary), describeOwner(after.Owner(), arbitrary), kind))
 	}
 	return errs
 }
 
-func describeOwner(owner *genruntime.ResourceReference) string {
+// describeOwner renders an owner for messages; arbitrary: with its group and kind, which the
+// user sets for an extension resource.
+func describeOwner(owner *genruntime.ResourceReference, arbitrary bool) string {
 	if owner == nil {
 		return "unset"
 	}
@@ -126,6 +147,9 @@ func describeOwner(owner *genruntime.ResourceReference) string {
 	}
 	if owner.ARMID != "" {
 		return fmt.Sprintf("{name: %q, armId: %q}", owner.Name, owner.ARMID)
+	}
+	if arbitrary {
+		return fmt.Sprintf("{group: %q, kind: %q, name: %q}", owner.Group, owner.Kind, owner.Name)
 	}
 	return fmt.Sprintf("{name: %q}", owner.Name)
 }
