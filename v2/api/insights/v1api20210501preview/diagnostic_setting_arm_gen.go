@@ -57,8 +57,8 @@ type DiagnosticSetting_Spec_Properties_ARM struct {
 	MarketplacePartnerID        *string              `json:"marketplacePartnerId,omitempty"`
 	Metrics                     []MetricSettings_ARM `json:"metrics,omitempty"`
 	ServiceBusRuleID            *string              `json:"serviceBusRuleId,omitempty"`
-	StorageAccountID            *string              `json:"storageAccountId,omitempty"`
-	WorkspaceID                 *string              `json:"workspaceId,omitempty"`
+	StorageAccountReference     *string              `json:"storageAccountId,omitempty"`
+	WorkspaceReference          *string              `json:"workspaceId,omitempty"`
 }
 
 // toARM converts this DiagnosticSetting_Spec to its ARM payload, resolving references.
@@ -88,8 +88,20 @@ func (obj *DiagnosticSetting_Spec) toARM(resolved genruntime.ResolvedReferences)
 	}
 	result.Properties.Metrics = list1
 	result.Properties.ServiceBusRuleID = obj.ServiceBusRuleID
-	result.Properties.StorageAccountID = obj.StorageAccountID
-	result.Properties.WorkspaceID = obj.WorkspaceID
+	if obj.StorageAccountReference != nil {
+		armID, err := resolved.Lookup(*obj.StorageAccountReference)
+		if err != nil {
+			return nil, errors.Wrap(err, "resolving StorageAccountReference")
+		}
+		result.Properties.StorageAccountReference = &armID
+	}
+	if obj.WorkspaceReference != nil {
+		armID1, err := resolved.Lookup(*obj.WorkspaceReference)
+		if err != nil {
+			return nil, errors.Wrap(err, "resolving WorkspaceReference")
+		}
+		result.Properties.WorkspaceReference = &armID1
+	}
 	return result, nil
 }
 

@@ -102,8 +102,8 @@ func (obj *DiagnosticSetting_Spec) AssignProperties_To_DiagnosticSetting_Spec(de
 	}
 	destination.Owner = genruntime.ClonePointer(obj.Owner)
 	destination.ServiceBusRuleID = genruntime.ClonePointer(obj.ServiceBusRuleID)
-	destination.StorageAccountID = genruntime.ClonePointer(obj.StorageAccountID)
-	destination.WorkspaceID = genruntime.ClonePointer(obj.WorkspaceID)
+	destination.StorageAccountReference = genruntime.ClonePointer(obj.StorageAccountReference)
+	destination.WorkspaceReference = genruntime.ClonePointer(obj.WorkspaceReference)
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
 	} else {
@@ -143,8 +143,8 @@ func (obj *DiagnosticSetting_Spec) AssignProperties_From_DiagnosticSetting_Spec(
 	}
 	obj.Owner = genruntime.ClonePointer(source.Owner)
 	obj.ServiceBusRuleID = genruntime.ClonePointer(source.ServiceBusRuleID)
-	obj.StorageAccountID = genruntime.ClonePointer(source.StorageAccountID)
-	obj.WorkspaceID = genruntime.ClonePointer(source.WorkspaceID)
+	obj.StorageAccountReference = genruntime.ClonePointer(source.StorageAccountReference)
+	obj.WorkspaceReference = genruntime.ClonePointer(source.WorkspaceReference)
 	return nil
 }
 

@@ -311,14 +311,14 @@ func (in *DiagnosticSetting_Spec) DeepCopyInto(out *DiagnosticSetting_Spec) {
 		*out = new(string)
 		**out = **in
 	}
-	if in.StorageAccountID != nil {
-		in, out := &in.StorageAccountID, &out.StorageAccountID
-		*out = new(string)
+	if in.StorageAccountReference != nil {
+		in, out := &in.StorageAccountReference, &out.StorageAccountReference
+		*out = new(genruntime.ResourceReference)
 		**out = **in
 	}
-	if in.WorkspaceID != nil {
-		in, out := &in.WorkspaceID, &out.WorkspaceID
-		*out = new(string)
+	if in.WorkspaceReference != nil {
+		in, out := &in.WorkspaceReference, &out.WorkspaceReference
+		*out = new(genruntime.ResourceReference)
 		**out = **in
 	}
 }
@@ -395,13 +395,13 @@ func (in *DiagnosticSetting_Spec_Properties_ARM) DeepCopyInto(out *DiagnosticSet
 		*out = new(string)
 		**out = **in
 	}
-	if in.StorageAccountID != nil {
-		in, out := &in.StorageAccountID, &out.StorageAccountID
+	if in.StorageAccountReference != nil {
+		in, out := &in.StorageAccountReference, &out.StorageAccountReference
 		*out = new(string)
 		**out = **in
 	}
-	if in.WorkspaceID != nil {
-		in, out := &in.WorkspaceID, &out.WorkspaceID
+	if in.WorkspaceReference != nil {
+		in, out := &in.WorkspaceReference, &out.WorkspaceReference
 		*out = new(string)
 		**out = **in
 	}

@@ -113,10 +113,12 @@ type DiagnosticSetting_Spec struct {
 	PropertyBag genruntime.PropertyBag              `json:"$propertyBag,omitempty"`
 	// ServiceBusRuleID: The service bus rule Id of the diagnostic setting.
 	ServiceBusRuleID *string `json:"serviceBusRuleId,omitempty"`
-	// StorageAccountID: The resource ID of the storage account to which you would like to send Diagnostic Logs.
-	StorageAccountID *string `json:"storageAccountId,omitempty"`
-	// WorkspaceID: The full ARM resource ID of the Log Analytics workspace to which you would like to send Diagnostic Logs.
-	WorkspaceID *string `json:"workspaceId,omitempty"`
+	// StorageAccountReference: The resource ID of the storage account to which you would like to send Diagnostic Logs.
+	// Reference to another resource (by group, kind and name, or by ARM ID), sent to Azure as its ARM ID.
+	StorageAccountReference *genruntime.ResourceReference `json:"storageAccountReference,omitempty"`
+	// WorkspaceReference: The full ARM resource ID of the Log Analytics workspace to which you would like to send Diagnostic Logs.
+	// Reference to another resource (by group, kind and name, or by ARM ID), sent to Azure as its ARM ID.
+	WorkspaceReference *genruntime.ResourceReference `json:"workspaceReference,omitempty"`
 }
 
 // DiagnosticSetting_STATUS: The diagnostic setting resource.
