@@ -84,3 +84,35 @@ func ownerFieldType(obj *astmodel.Object) astmodel.Type {
 	}
 	return nil
 }
+
+// TestRealSpecsExtensionSingleton reads the real /{scope}/providers/Microsoft.Resources/tags/default
+// (resources 2021-04-01): an extension of any resource with the one name "default".
+func TestRealSpecsExtensionSingleton(t *testing.T) {
+	realSpecs(t)
+	m, err := Build(loadConfigText(t, `module: example.com/tags
+specRoot: ${ASOGEN_AZURE_SPECS}
+groups:
+  - name: resources
+    path: specification/resources/resource-manager/Microsoft.Resources
+resources:
+  - group: resources
+    kind: Tag
+    versions: ["2021-04-01"]
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref := astmodel.APIPackage("resources", "2021-04-01")
+	res, ok := m.Packages[ref].Definitions["Tag"].(*astmodel.Resource)
+	if !ok {
+		t.Fatal("no resource Tag")
+	}
+	if res.Scope != astmodel.ScopeExtension || !res.ArbitraryOwner() || res.FixedName != "default" ||
+		res.ChildPath != "/providers/Microsoft.Resources/tags" || res.ARMType != "Microsoft.Resources/tags" {
+		t.Errorf("Tag: scope %q, arbitrary owner %v, fixed name %q, child path %q, ARM type %q",
+			res.Scope, res.ArbitraryOwner(), res.FixedName, res.ChildPath, res.ARMType)
+	}
+	if got := ownerFieldType(mustObject(t, m, ref, "Tag_Spec")); got != astmodel.ArbitraryOwnerType {
+		t.Errorf("Tag's Owner field of type %v", got)
+	}
+}
