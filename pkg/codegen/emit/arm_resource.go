@@ -85,7 +85,7 @@ func (e *pkgEmitter) armResourceMethods(r *astmodel.Resource) []dst.Decl {
 			doc:     []string{"ARMIDFromOwner returns the ARM ID of the resource below the owner's ARM ID."},
 			params:  []param{{"ownerID", id("string")}},
 			results: []param{{"", id("string")}},
-			body: []dst.Stmt{ret(&dst.BinaryExpr{Op: tokAdd, X: idPrefix(r), Y: call(field("r", "AzureName"))})}}.decl(),
+			body:    []dst.Stmt{ret(&dst.BinaryExpr{Op: tokAdd, X: idPrefix(r), Y: call(field("r", "AzureName"))})}}.decl(),
 		e.specToARM(r),
 		method{recv: "r", recvType: dst.Clone(recv).(dst.Expr), name: "NewARMStatus",
 			doc:     []string{"NewARMStatus returns an empty ARM GET response to decode into."},
