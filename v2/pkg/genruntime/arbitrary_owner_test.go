@@ -13,10 +13,10 @@ func TestArbitraryOwnerReference(t *testing.T) {
 	if byName.IsDirectARMReference() || byName.String() != "storage.azure.com/StorageAccount/sa" {
 		t.Errorf("by name: %+v", byName)
 	}
-	if err := ValidateArbitraryOwner(*byName); err != nil {
+	if err := ValidateOwner(*byName); err != nil {
 		t.Errorf("by name: %v", err)
 	}
-	if err := ValidateArbitraryOwner(*byID); err != nil {
+	if err := ValidateOwner(*byID); err != nil {
 		t.Errorf("by ARM ID: %v", err)
 	}
 }

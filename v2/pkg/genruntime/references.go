@@ -133,9 +133,11 @@ func (r ArbitraryOwnerReference) AsResourceReference() *ResourceReference {
 	return &ResourceReference{Group: r.Group, Kind: r.Kind, Name: r.Name, ARMID: r.ARMID}
 }
 
-// ValidateArbitraryOwner checks an extension resource's owner: exactly one of name (with its group
-// and kind) or armId (starting with /subscriptions/ or /providers/).
-func ValidateArbitraryOwner(r ResourceReference) error {
+// ValidateOwner checks an owner as Owner() returns it: exactly one of name (with its group and
+// kind) or armId (starting with /subscriptions/ or, for a tenant-level owner such as a management
+// group, /providers/). The group and kind of a known owner kind are filled in by Owner(); an
+// extension resource's user gives them.
+func ValidateOwner(r ResourceReference) error {
 	hasKube := r.Group != "" || r.Kind != "" || r.Name != ""
 	switch {
 	case r.ARMID != "" && hasKube:

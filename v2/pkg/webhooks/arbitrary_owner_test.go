@@ -49,6 +49,22 @@ func TestServedValidatorArbitraryOwnerRules(t *testing.T) {
 	}
 }
 
+// An owner named by Kubernetes object must be of a kind the operator serves; any ARM ID goes.
+func TestServedValidatorArbitraryOwnerKindIsServed(t *testing.T) {
+	served := []schema.GroupKind{{Group: "resources.azure.com", Kind: "ResourceGroup"}, extension.GroupKind}
+	v := Validator{Resource: extension, Served: served}
+	_, err := v.ValidateCreate(context.Background(), diagnosticSetting(&genruntime.ArbitraryOwnerReference{
+		Group: "resources.azure.com", Kind: "ResourceGroup", Name: "rg"}))
+	checkRule(t, "served kind", err, "")
+	_, err = v.ValidateCreate(context.Background(), diagnosticSetting(&genruntime.ArbitraryOwnerReference{
+		Group: "web.azure.com", Kind: "Site", Name: "w"}))
+	checkRule(t, "unserved kind", err, `spec.owner: kind "Site" of group "web.azure.com" is not served by this operator `+
+		"(served: DiagnosticSetting (insights.azure.com), ResourceGroup (resources.azure.com))")
+	_, err = v.ValidateCreate(context.Background(), diagnosticSetting(&genruntime.ArbitraryOwnerReference{
+		ARMID: armID + "/providers/Microsoft.Web/sites/w"}))
+	checkRule(t, "unserved resource by ARM ID", err, "")
+}
+
 func TestServedValidatorArbitraryOwnerIsWriteOnce(t *testing.T) {
 	rg := &genruntime.ArbitraryOwnerReference{Group: "resources.azure.com", Kind: "ResourceGroup", Name: "rg"}
 	sa := &genruntime.ArbitraryOwnerReference{Group: "storage.azure.com", Kind: "StorageAccount", Name: "rg"}

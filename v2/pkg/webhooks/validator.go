@@ -3,9 +3,12 @@ package webhooks
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/pkg/errors"
 	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 	kerrors "k8s.io/apimachinery/pkg/util/errors"
 	"sigs.k8s.io/controller-runtime/pkg/webhook/admission"
 
@@ -16,6 +19,9 @@ import (
 // Validator is the validating webhook of one kind.
 type Validator struct {
 	Resource registration.Resource
+	// Served lists the kinds the operator serves (Setup sets it): an extension resource's owner
+	// named by Kubernetes object must be one of them. Nil skips that check.
+	Served []schema.GroupKind
 }
 
 var _ admission.CustomValidator = Validator{}
@@ -111,10 +117,24 @@ func (v Validator) checkArbitraryOwner(owner *genruntime.ResourceReference) erro
 	if owner == nil {
 		return errors.Errorf("spec.owner is required: %s", hint)
 	}
-	if err := genruntime.ValidateArbitraryOwner(*owner); err != nil {
+	if err := genruntime.ValidateOwner(*owner); err != nil {
 		return errors.Errorf("spec.%v: %s", err, hint)
 	}
-	return nil
+	if owner.IsDirectARMReference() || v.Served == nil || slices.Contains(v.Served, owner.GroupKind()) {
+		return nil
+	}
+	return errors.Errorf("spec.owner: kind %q of group %q is not served by this operator (served: %s): "+
+		"name a served kind, or give the owner's spec.owner.armId", owner.Kind, owner.Group, servedList(v.Served))
+}
+
+// servedList renders the served kinds as Kind (group), sorted, for messages.
+func servedList(kinds []schema.GroupKind) string {
+	names := make([]string, 0, len(kinds))
+	for _, gk := range kinds {
+		names = append(names, gk.Kind+" ("+gk.Group+")")
+	}
+	slices.Sort(names)
+	return strings.Join(names, ", ")
 }
 
 // checkWriteOnce rejects a change of spec.azureName or spec.owner: either would point the object

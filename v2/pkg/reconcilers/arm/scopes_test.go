@@ -94,7 +94,8 @@ func TestRealSpecsExtensionResourceOwnedByARMID(t *testing.T) {
 }
 
 // The validating webhook rejects an extension's owner that is not exactly one of group, kind and
-// name, or armId, saying what to set; nothing reaches ARM.
+// name, or armId, or that names a kind the operator does not serve, saying what to set; nothing
+// reaches ARM.
 func TestRealSpecsExtensionResourceOwnerRejected(t *testing.T) {
 	cases := map[string]struct {
 		owner genruntime.ArbitraryOwnerReference
@@ -103,6 +104,8 @@ func TestRealSpecsExtensionResourceOwnerRejected(t *testing.T) {
 		"empty":     {genruntime.ArbitraryOwnerReference{}, "one of name (with group and kind) or armId is required"},
 		"name only": {genruntime.ArbitraryOwnerReference{Name: "rg"}, "group and kind are required with name"},
 		"no kind":   {genruntime.ArbitraryOwnerReference{Group: "resources.azure.com", Name: "rg"}, "group and kind are required with name"},
+		"unserved kind": {genruntime.ArbitraryOwnerReference{Group: "web.azure.com", Kind: "Site", Name: "w"},
+			`kind "Site" of group "web.azure.com" is not served by this operator`},
 		"name and armid": {genruntime.ArbitraryOwnerReference{Group: "resources.azure.com", Kind: "ResourceGroup", Name: "rg", ARMID: rgID("rg")},
 			"set either armId or group, kind and name, not both"},
 	}
