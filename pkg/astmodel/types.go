@@ -64,6 +64,7 @@ var (
 	ResourceReferenceType      = ExternalType{Package: GenRuntimePackage, Name: "ResourceReference"}
 	KnownResourceReferenceType = ExternalType{Package: GenRuntimePackage, Name: "KnownResourceReference"}
 	SecretReferenceType        = ExternalType{Package: GenRuntimePackage, Name: "SecretReference"}
+	ArbitraryOwnerType         = ExternalType{Package: GenRuntimePackage, Name: "ArbitraryOwnerReference"}
 	SecretDestinationType      = ExternalType{Package: GenRuntimePackage, Name: "SecretDestination"}
 	PropertyBagType            = ExternalType{Package: GenRuntimePackage, Name: "PropertyBag"}
 	ConditionType              = ExternalType{Package: ConditionsPackage, Name: "Condition"}

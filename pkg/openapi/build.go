@@ -210,6 +210,7 @@ func (b *builder) kinds() {
 		if res := b.built[r.Group+"/"+r.Kind+"/"+hub]; res != nil {
 			k.ARMType = res.ARMType
 			k.Owner = res.Owner
+			k.Scope = res.Scope
 		}
 		for _, e := range r.Extensions {
 			k.Extensions = append(k.Extensions, e.Name)

@@ -20,7 +20,7 @@ func TestBuildDefaultConfig(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(m.Kinds) != 8 {
+	if len(m.Kinds) != 9 {
 		t.Fatalf("kinds: %d", len(m.Kinds))
 	}
 	pe, _ := m.Kind("network", "PrivateEndpoint")
@@ -52,6 +52,10 @@ func TestBuildDefaultConfig(t *testing.T) {
 	db, _ := m.Kind("kusto", "Database")
 	if db.Owner == nil || *db.Owner != (astmodel.OwnerKind{Group: "kusto", Kind: "Cluster"}) {
 		t.Errorf("Database owner: %+v", db.Owner)
+	}
+	// /{resourceUri}/providers/Microsoft.Insights/diagnosticSettings/{name}: any resource owns it.
+	if ds, _ := m.Kind("insights", "DiagnosticSetting"); ds == nil || !ds.ArbitraryOwner() || ds.ARMType != "Microsoft.Insights/diagnosticSettings" {
+		t.Errorf("DiagnosticSetting kind: %+v", ds)
 	}
 }
 

@@ -28,7 +28,7 @@ type pathInfo struct {
 	ChildPath string
 	LastType  string // last resource type segment, e.g. "privateEndpoints"
 	Parent    string // resource type segment of the parent resource, "" when there is none
-	InRG      bool   // the path is inside a resource group
+	Scope     astmodel.Scope
 	Segments  int
 }
 
@@ -112,7 +112,7 @@ func describePath(p string) pathInfo {
 		return pathInfo{}
 	}
 	info := pathInfo{ARMType: segs[idx+1] + "/" + strings.Join(types, "/"), LastType: types[len(types)-1], Segments: len(segs)}
-	info.InRG = containsFold(segs[:idx], "resourceGroups")
+	info.Scope = scopeOf(segs[:idx])
 	info.ChildPath = "/providers/" + segs[idx+1] + "/" + info.LastType
 	if len(types) > 1 {
 		info.Parent = types[len(types)-2]
@@ -126,7 +126,26 @@ func resourceGroupPath(segs []string) pathInfo {
 	if len(segs) != 4 || !strings.EqualFold(segs[0], "subscriptions") || !strings.EqualFold(segs[2], "resourceGroups") || !isParam(segs[3]) {
 		return pathInfo{}
 	}
-	return pathInfo{ARMType: "Microsoft.Resources/resourceGroups", ChildPath: "/resourceGroups", LastType: segs[2], Segments: 4}
+	return pathInfo{ARMType: "Microsoft.Resources/resourceGroups", ChildPath: "/resourceGroups", LastType: segs[2], Segments: 4,
+		Scope: astmodel.ScopeSubscription}
+}
+
+// scopeOf reads the scope from the segments before the last "providers": none is the tenant,
+// /subscriptions/{s} the subscription, .../resourceGroups/{rg} a resource group; anything else
+// ({scope}, {resourceUri}, a resource of another provider, a management group) is an extension
+// of whatever resource the owner names.
+func scopeOf(prefix []string) astmodel.Scope {
+	switch {
+	case len(prefix) == 0:
+		return astmodel.ScopeTenant
+	case containsFold(prefix, "providers"):
+		return astmodel.ScopeExtension
+	case len(prefix) == 4 && strings.EqualFold(prefix[0], "subscriptions") && strings.EqualFold(prefix[2], "resourceGroups"):
+		return astmodel.ScopeResourceGroup
+	case len(prefix) == 2 && strings.EqualFold(prefix[0], "subscriptions"):
+		return astmodel.ScopeSubscription
+	}
+	return astmodel.ScopeExtension
 }
 
 func containsFold(list []string, s string) bool {
@@ -138,12 +157,13 @@ func containsFold(list []string, s string) bool {
 	return false
 }
 
-// owner returns the owning kind of a resource at this path (nil: the subscription).
+// owner returns the owning kind of a resource at this path (nil: the subscription, the tenant or,
+// for an extension, any resource).
 func (i pathInfo) owner(group string) *astmodel.OwnerKind {
 	switch {
 	case i.Parent != "":
 		return &astmodel.OwnerKind{Group: group, Kind: astmodel.KindFromResourceType(i.Parent)}
-	case i.InRG:
+	case i.Scope == astmodel.ScopeResourceGroup:
 		o := astmodel.ResourceGroupOwner
 		return &o
 	}

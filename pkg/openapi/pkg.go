@@ -95,7 +95,7 @@ func (p *pkgBuilder) buildResource(r *config.Resource) {
 		Status:  astmodel.TypeName{Package: p.ref, Name: r.Kind + "_STATUS"},
 		ARMType: op.info.ARMType, APIVersion: p.version, URITemplate: op.path,
 		ChildPath: op.info.ChildPath, Owner: owner, Description: firstSentence(def.s.Description),
-		FixedName: op.fixed,
+		FixedName: op.fixed, Scope: op.info.Scope,
 	}
 	returned := def
 	if op.resp != nil {
@@ -123,6 +123,10 @@ func (p *pkgBuilder) resourceObjects(r *config.Resource, res *astmodel.Resource,
 	if res.Owner != nil {
 		specProps = append(specProps, astmodel.Property{Name: "Owner", JSONName: "owner",
 			Type: astmodel.KnownResourceReferenceType, Required: true, Description: "The owner of the resource."})
+	} else if res.ArbitraryOwner() {
+		specProps = append(specProps, astmodel.Property{Name: "Owner", JSONName: "owner",
+			Type: astmodel.ArbitraryOwnerType, Required: true,
+			Description: "The resource this extension resource applies to: any resource, by group, kind and name, or by ARM ID."})
 	}
 	if op, ok := p.operatorSpec(r); ok {
 		specProps = append(specProps, op)

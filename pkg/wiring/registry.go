@@ -76,6 +76,9 @@ func registration(l Layout, k *astmodel.Kind) dst.Expr {
 		kv("ARMVersions", armVersions(l, k)),
 		kv("HubAPIVersion", str(k.Hub.APIRef().KubeVersion())),
 	}
+	if k.ArbitraryOwner() {
+		fields = append(fields, kv("ArbitraryOwner", id("true")))
+	}
 	if k.SecretExportAction != "" {
 		fields = append(fields, kv("SecretExportAction", str(k.SecretExportAction)))
 	}

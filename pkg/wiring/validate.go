@@ -38,13 +38,24 @@ func checkOwner(m *astmodel.Model, r config.Resource, e config.Extension) error 
 		return nil // the reader reports kinds it could not build
 	}
 	if k.Owner == nil {
-		return diag.Errorf(e.Pos, "%s needs an owner, but %s %s has no owner kind (its owner is the subscription); "+
-			"remove it from the extensions of %s %s", e.Name, r.Group, r.Kind, r.Group, r.Kind)
+		return diag.Errorf(e.Pos, "%s needs an owner, but %s %s has no owner kind (its owner is %s); "+
+			"remove it from the extensions of %s %s", e.Name, r.Group, r.Kind, ownerless(k), r.Group, r.Kind)
 	}
 	if _, err := OwnerKind(m, k); err != nil {
 		return diag.Errorf(e.Pos, "%s types the owner with its hub, but %v", e.Name, err)
 	}
 	return nil
+}
+
+// ownerless says what owns a kind without an owner kind.
+func ownerless(k *astmodel.Kind) string {
+	switch {
+	case k.ArbitraryOwner():
+		return "any resource: an extension resource"
+	case k.Scope == astmodel.ScopeTenant:
+		return "the tenant"
+	}
+	return "the subscription"
 }
 
 // didYouMean suggests the extension point closest to a misspelt name, when one is close.

@@ -85,9 +85,7 @@ func (e *pkgEmitter) armResourceMethods(r *astmodel.Resource) []dst.Decl {
 			doc:     []string{"ARMIDFromOwner returns the ARM ID of the resource below the owner's ARM ID."},
 			params:  []param{{"ownerID", id("string")}},
 			results: []param{{"", id("string")}},
-			body: []dst.Stmt{ret(&dst.BinaryExpr{Op: tokAdd,
-				X: &dst.BinaryExpr{X: id("ownerID"), Op: tokAdd, Y: str(r.ChildPath + "/")},
-				Y: call(field("r", "AzureName"))})}}.decl(),
+			body:    []dst.Stmt{ret(&dst.BinaryExpr{Op: tokAdd, X: idPrefix(r), Y: call(field("r", "AzureName"))})}}.decl(),
 		e.specToARM(r),
 		method{recv: "r", recvType: dst.Clone(recv).(dst.Expr), name: "NewARMStatus",
 			doc:     []string{"NewARMStatus returns an empty ARM GET response to decode into."},
@@ -95,6 +93,16 @@ func (e *pkgEmitter) armResourceMethods(r *astmodel.Resource) []dst.Decl {
 			body:    []dst.Stmt{ret(addr(composite(id(armName(r.Status.Name)))))}}.decl(),
 		e.statusFromARM(r),
 	}
+}
+
+// idPrefix is what the resource's ARM ID has before its name: the owner's ID and the child path,
+// or the child path alone (/providers/...) for a tenant-scoped resource, whose ownerID (the
+// subscription's) is not part of it.
+func idPrefix(r *astmodel.Resource) dst.Expr {
+	if r.Scope == astmodel.ScopeTenant && r.Owner == nil {
+		return str(r.ChildPath + "/")
+	}
+	return &dst.BinaryExpr{X: id("ownerID"), Op: tokAdd, Y: str(r.ChildPath + "/")}
 }
 
 func (e *pkgEmitter) specToARM(r *astmodel.Resource) dst.Decl {

@@ -116,8 +116,16 @@ func assertion(iface dst.Expr, typeName string) dst.Decl {
 func (e *pkgEmitter) ownerMethod(r *astmodel.Resource) dst.Decl {
 	m := method{recv: "r", recvType: recvOf(r), name: "Owner",
 		results: []param{{"", ptrType(qual(genruntimePath, "ResourceReference"))}}}
+	if r.ArbitraryOwner() {
+		m.doc = []string{"Owner returns the reference to the resource this extension applies to, or nil when unset."}
+		m.body = []dst.Stmt{
+			ifStmt(isNil(field("r", "Spec", ownerProp)), []dst.Stmt{ret(nilExpr())}),
+			ret(call(field("r", "Spec", ownerProp, "AsResourceReference"))),
+		}
+		return m.decl()
+	}
 	if r.Owner == nil {
-		m.doc = []string{"Owner returns nil: the resource is owned by the subscription."}
+		m.doc = []string{"Owner returns nil: the resource is owned by the " + ownerlessScope(r) + "."}
 		m.body = []dst.Stmt{ret(nilExpr())}
 		return m.decl()
 	}
@@ -129,6 +137,14 @@ func (e *pkgEmitter) ownerMethod(r *astmodel.Resource) dst.Decl {
 		ret(convert),
 	}
 	return m.decl()
+}
+
+// ownerlessScope names what owns a resource without an owner field.
+func ownerlessScope(r *astmodel.Resource) string {
+	if r.Scope == astmodel.ScopeTenant {
+		return "tenant"
+	}
+	return "subscription"
 }
 
 func azureNameMethod(r *astmodel.Resource) dst.Decl {

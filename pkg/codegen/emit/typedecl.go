@@ -54,7 +54,7 @@ func isPointer(p astmodel.Property, storage bool) bool {
 	case *astmodel.ArrayType, *astmodel.MapType:
 		return false
 	}
-	if p.Name == ownerProp && p.Type == astmodel.KnownResourceReferenceType {
+	if p.Name == ownerProp && (p.Type == astmodel.KnownResourceReferenceType || p.Type == astmodel.ArbitraryOwnerType) {
 		return true
 	}
 	if p.Type == astmodel.PropertyBagType || p.Name == azureNameProp || p.Name == astmodel.OriginalVersionName {

@@ -71,6 +71,9 @@ func sample(m *astmodel.Model, k *astmodel.Kind, ref astmodel.PackageRef) ([]byt
 	}
 	if k.Owner != nil {
 		spec["owner"] = map[string]any{"name": ownerSampleName(m, k.Owner)}
+	} else if k.ArbitraryOwner() { // any resource can own an extension: the sample's is the resource group
+		rg := astmodel.ResourceGroupOwner
+		spec["owner"] = map[string]any{"group": astmodel.KubeGroup(rg.Group), "kind": rg.Kind, "name": ownerSampleName(m, &rg)}
 	}
 	doc := map[string]any{
 		"apiVersion": ref.KubeGroup() + "/" + ref.KubeVersion(),

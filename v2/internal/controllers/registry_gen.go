@@ -9,6 +9,9 @@ import (
 	containerservicecustomizations "github.com/asogen/asogen/v2/api/containerservice/customizations"
 	containerservice20231001 "github.com/asogen/asogen/v2/api/containerservice/v1api20231001"
 	containerservice20231001s "github.com/asogen/asogen/v2/api/containerservice/v1api20231001/storage"
+	insightscustomizations "github.com/asogen/asogen/v2/api/insights/customizations"
+	insights20210501preview "github.com/asogen/asogen/v2/api/insights/v1api20210501preview"
+	insights20210501previews "github.com/asogen/asogen/v2/api/insights/v1api20210501preview/storage"
 	kustocustomizations "github.com/asogen/asogen/v2/api/kusto/customizations"
 	kusto20221229 "github.com/asogen/asogen/v2/api/kusto/v1api20221229"
 	kusto20221229s "github.com/asogen/asogen/v2/api/kusto/v1api20221229/storage"
@@ -149,6 +152,43 @@ func KnownResources() []registration.Resource {
 				},
 			},
 			HubAPIVersion: "v1api20231001",
+		},
+		{
+			GroupKind: schema.GroupKind{
+				Group: "insights.azure.com",
+				Kind:  "DiagnosticSetting",
+			},
+			ARMType: "Microsoft.Insights/diagnosticSettings",
+			Plural:  "diagnosticsettings",
+			HubGVK: schema.GroupVersionKind{
+				Group:   "insights.azure.com",
+				Version: "v1api20210501previewstorage",
+				Kind:    "DiagnosticSetting",
+			},
+			GVKs: []schema.GroupVersionKind{
+				{
+					Group:   "insights.azure.com",
+					Version: "v1api20210501preview",
+					Kind:    "DiagnosticSetting",
+				},
+				{
+					Group:   "insights.azure.com",
+					Version: "v1api20210501previewstorage",
+					Kind:    "DiagnosticSetting",
+				},
+			},
+			Owner:     nil,
+			Extension: &insightscustomizations.DiagnosticSettingExtension{},
+			NewHub: func() genruntime.KubernetesResource {
+				return &insights20210501previews.DiagnosticSetting{}
+			},
+			ARMVersions: map[string]func() genruntime.ARMResource{
+				"v1api20210501preview": func() genruntime.ARMResource {
+					return &insights20210501preview.DiagnosticSetting{}
+				},
+			},
+			HubAPIVersion:  "v1api20210501preview",
+			ArbitraryOwner: true,
 		},
 		{
 			GroupKind: schema.GroupKind{
@@ -377,6 +417,8 @@ func AddToScheme(scheme *runtime.Scheme) error {
 		cache20230801s.AddToScheme,
 		containerservice20231001.AddToScheme,
 		containerservice20231001s.AddToScheme,
+		insights20210501preview.AddToScheme,
+		insights20210501previews.AddToScheme,
 		kusto20221229.AddToScheme,
 		kusto20221229s.AddToScheme,
 		network20220701.AddToScheme,

@@ -73,10 +73,15 @@ func waitReady(t *testing.T, obj *unstructured.Unstructured) {
 	})
 }
 
-// armAPIVersion is the ARM api-version of a Kubernetes version: v1api20220701 → 2022-07-01.
+// armAPIVersion is the ARM api-version of a Kubernetes version: v1api20220701 → 2022-07-01,
+// v1api20210501preview → 2021-05-01-preview.
 func armAPIVersion(apiVersion string) string {
 	v := strings.TrimPrefix(apiVersion[strings.Index(apiVersion, "/")+1:], "v1api")
-	return v[0:4] + "-" + v[4:6] + "-" + v[6:8] + strings.TrimPrefix(v[8:], "")
+	out := v[0:4] + "-" + v[4:6] + "-" + v[6:8]
+	if v[8:] != "" {
+		out += "-" + v[8:]
+	}
+	return out
 }
 
 // putsFor lists the resource PUTs (not polls) whose path ends with the Azure name.

@@ -110,6 +110,51 @@ func (r KnownResourceReference) Validate() error {
 	return nil
 }
 
+// ArbitraryOwnerReference is the Spec.Owner field of an extension resource (a diagnostic setting,
+// a lock...): any resource can own it, so the owner's group and kind are given with its name; or
+// its ARM ID, for an owner not managed by the operator. The extension's ARM ID is built under the
+// owner's: <owner ARM ID>/providers/<namespace>/<type>/<name>.
+// +kubebuilder:object:generate=true
+type ArbitraryOwnerReference struct {
+	// Group is the Kubernetes group of the owner, e.g. resources.azure.com.
+	Group string `json:"group,omitempty"`
+	// Kind is the Kubernetes kind of the owner, e.g. ResourceGroup.
+	Kind string `json:"kind,omitempty"`
+	// Name is the Kubernetes name of the owner, in the same namespace.
+	Name string `json:"name,omitempty"`
+	// ARMID is the ARM ID of an owner not managed by the operator. Mutually exclusive with
+	// Group, Kind and Name.
+	// +kubebuilder:validation:Pattern="(?i)^/(subscriptions|providers)/.+"
+	ARMID string `json:"armId,omitempty"`
+}
+
+// AsResourceReference returns the owner as a ResourceReference; an ARM ID stays a direct ARM reference.
+func (r ArbitraryOwnerReference) AsResourceReference() *ResourceReference {
+	return &ResourceReference{Group: r.Group, Kind: r.Kind, Name: r.Name, ARMID: r.ARMID}
+}
+
+// ValidateOwner checks an owner as Owner() returns it: exactly one of name (with its group and
+// kind) or armId (starting with /subscriptions/ or, for a tenant-level owner such as a management
+// group, /providers/). The group and kind of a known owner kind are filled in by Owner(); an
+// extension resource's user gives them.
+func ValidateOwner(r ResourceReference) error {
+	hasKube := r.Group != "" || r.Kind != "" || r.Name != ""
+	switch {
+	case r.ARMID != "" && hasKube:
+		return errors.Errorf("owner %s: set either armId or group, kind and name, not both", r.describe())
+	case r.ARMID != "":
+		if !strings.HasPrefix(strings.ToLower(r.ARMID), "/subscriptions/") && !strings.HasPrefix(strings.ToLower(r.ARMID), "/providers/") {
+			return errors.Errorf("owner armId %q must start with /subscriptions/ or /providers/", r.ARMID)
+		}
+	case r.Name == "":
+		return errors.Errorf("owner %s: one of name (with group and kind) or armId is required", r.describe())
+	case r.Group == "" || r.Kind == "":
+		return errors.Errorf("owner %s: group and kind are required with name: any kind of resource can own this one", r.describe())
+	}
+
+	return nil
+}
+
 var resourceReferenceType = reflect.TypeOf(ResourceReference{})
 
 // FindResourceReferences returns every ResourceReference reachable from value (typically a

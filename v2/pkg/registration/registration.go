@@ -24,8 +24,12 @@ type Resource struct {
 	HubGVK schema.GroupVersionKind
 	// GVKs lists every API version and storage variant of the kind.
 	GVKs []schema.GroupVersionKind
-	// Owner is the owner's group and kind; nil when the subscription owns the kind.
+	// Owner is the owner's group and kind; nil when the subscription or the tenant owns the kind,
+	// or when any resource can (ArbitraryOwner).
 	Owner *schema.GroupKind
+	// ArbitraryOwner is true for an extension resource (a diagnostic setting...): its owner is any
+	// resource, named by group, kind and name or by ARM ID (genruntime.ArbitraryOwnerReference).
+	ArbitraryOwner bool
 	// Extension is the kind's extension host; it implements the configured extension interfaces.
 	Extension genruntime.ResourceExtension
 	// NewHub returns an empty hub object.

@@ -48,7 +48,8 @@ func (r *Resolver) SubscriptionID() string {
 // ResolveOwner returns obj's owner and the owner's ARM ID.
 //
 //   - No owner (obj.Owner() is nil): a nil owner and "/subscriptions/<subscriptionID>".
-//   - Owner given by ARM ID: a nil owner and that ID; there is no Kubernetes object to check.
+//   - Owner given by ARM ID (/subscriptions/... or, for a tenant-level owner, /providers/...): a nil
+//     owner and that ID; there is no Kubernetes object to check.
 //   - Owner given by name: the owner, read from obj's namespace, and its resource-id annotation.
 //     If the owner does not exist, or has no resource ID yet, the error is a
 //     ReadyConditionImpactingError (Warning, WaitingForOwner).
@@ -59,7 +60,7 @@ func (r *Resolver) ResolveOwner(ctx context.Context, obj genruntime.KubernetesRe
 		return nil, id, err
 	}
 
-	if err := ref.Validate(); err != nil {
+	if err := genruntime.ValidateOwner(*ref); err != nil {
 		return nil, "", conditions.WrapWithReason(err, "invalid owner", conditions.SeverityError, conditions.ReasonFailed)
 	}
 

@@ -4,7 +4,10 @@
 //     generated ConvertTo/ConvertFrom (controller-runtime's conversion webhook, at /convert);
 //   - defaulting: spec.azureName defaults to metadata.name, and the default is persisted;
 //   - validation: the owner is required for kinds that have one and names exactly one of a
-//     Kubernetes object or an ARM ID; every resource reference does the same; every secret
+//     Kubernetes object or an ARM ID; an extension resource's owner (registration.Resource's
+//     ArbitraryOwner: any kind the operator serves) gives its group and kind with the name, or an
+//     ARM ID (starting with /subscriptions/ or /providers/); every resource reference names
+//     exactly one of a Kubernetes object or an ARM ID; every secret
 //     reference names a Secret and a key; spec.azureName and
 //     spec.owner are write-once, because changing either would point the object at another
 //     Azure resource and orphan the first.

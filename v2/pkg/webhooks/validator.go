@@ -3,9 +3,12 @@ package webhooks
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/pkg/errors"
 	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 	kerrors "k8s.io/apimachinery/pkg/util/errors"
 	"sigs.k8s.io/controller-runtime/pkg/webhook/admission"
 
@@ -16,6 +19,9 @@ import (
 // Validator is the validating webhook of one kind.
 type Validator struct {
 	Resource registration.Resource
+	// Served lists the kinds the operator serves (Setup sets it): an extension resource's owner
+	// named by Kubernetes object must be one of them. Nil skips that check.
+	Served []schema.GroupKind
 }
 
 var _ admission.CustomValidator = Validator{}
@@ -82,6 +88,9 @@ func (v Validator) checkReferences(r genruntime.KubernetesResource) []error {
 // checkOwner requires an owner for kinds that have one, naming exactly one of a Kubernetes
 // object or an ARM ID.
 func (v Validator) checkOwner(owner *genruntime.ResourceReference) error {
+	if v.Resource.ArbitraryOwner {
+		return v.checkArbitraryOwner(owner)
+	}
 	ownerKind := v.Resource.Owner
 	if ownerKind == nil {
 		return nil
@@ -99,6 +108,35 @@ func (v Validator) checkOwner(owner *genruntime.ResourceReference) error {
 	return nil
 }
 
+// checkArbitraryOwner requires the owner of an extension resource: a resource of any kind, by
+// group, kind and name, or by ARM ID.
+func (v Validator) checkArbitraryOwner(owner *genruntime.ResourceReference) error {
+	hint := "set spec.owner.group, spec.owner.kind and spec.owner.name to the resource in this namespace this " +
+		v.Resource.GroupKind.Kind + " applies to (e.g. group: resources.azure.com, kind: ResourceGroup), " +
+		"or spec.owner.armId to the ARM ID of an existing resource"
+	if owner == nil {
+		return errors.Errorf("spec.owner is required: %s", hint)
+	}
+	if err := genruntime.ValidateOwner(*owner); err != nil {
+		return errors.Errorf("spec.%v: %s", err, hint)
+	}
+	if owner.IsDirectARMReference() || v.Served == nil || slices.Contains(v.Served, owner.GroupKind()) {
+		return nil
+	}
+	return errors.Errorf("spec.owner: kind %q of group %q is not served by this operator (served: %s): "+
+		"name a served kind, or give the owner's spec.owner.armId", owner.Kind, owner.Group, servedList(v.Served))
+}
+
+// servedList renders the served kinds as Kind (group), sorted, for messages.
+func servedList(kinds []schema.GroupKind) string {
+	names := make([]string, 0, len(kinds))
+	for _, gk := range kinds {
+		names = append(names, gk.Kind+" ("+gk.Group+")")
+	}
+	slices.Sort(names)
+	return strings.Join(names, ", ")
+}
+
 // checkWriteOnce rejects a change of spec.azureName or spec.owner: either would point the object
 // at another Azure resource and leave the first one behind.
 func (v Validator) checkWriteOnce(before, after genruntime.KubernetesResource) []error {
@@ -109,15 +147,18 @@ func (v Validator) checkWriteOnce(before, after genruntime.KubernetesResource) [
 			"an Azure resource cannot be renamed: create a new %s with the new name and delete this one",
 			before.AzureName(), after.AzureName(), kind))
 	}
-	if describeOwner(before.Owner()) != describeOwner(after.Owner()) {
+	arbitrary := v.Resource.ArbitraryOwner
+	if describeOwner(before.Owner(), arbitrary) != describeOwner(after.Owner(), arbitrary) {
 		errs = append(errs, errors.Errorf("spec.owner is write-once: it is %s and the update sets %s; "+
 			"a resource cannot move to another owner: create a new %s under the new owner and delete this one",
-			describeOwner(before.Owner()), describeOwner(after.Owner()), kind))
+			describeOwner(before.Owner(), arbitrary), describeOwner(after.Owner(), arbitrary), kind))
 	}
 	return errs
 }
 
-func describeOwner(owner *genruntime.ResourceReference) string {
+// describeOwner renders an owner for messages; arbitrary: with its group and kind, which the
+// user sets for an extension resource.
+func describeOwner(owner *genruntime.ResourceReference, arbitrary bool) string {
 	if owner == nil {
 		return "unset"
 	}
@@ -126,6 +167,9 @@ func describeOwner(owner *genruntime.ResourceReference) string {
 	}
 	if owner.ARMID != "" {
 		return fmt.Sprintf("{name: %q, armId: %q}", owner.Name, owner.ARMID)
+	}
+	if arbitrary {
+		return fmt.Sprintf("{group: %q, kind: %q, name: %q}", owner.Group, owner.Kind, owner.Name)
 	}
 	return fmt.Sprintf("{name: %q}", owner.Name)
 }

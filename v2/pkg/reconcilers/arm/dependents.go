@@ -17,10 +17,10 @@ import (
 )
 
 // Field indexes of every object by what its spec names, so that a change of a Secret, or a
-// referenced object getting its ARM ID, reconciles exactly the objects that depend on it.
+// referenced object or the owner becoming available, reconciles exactly the objects that depend on it.
 const (
 	secretNamesIndex = ".spec.secretReferences"   // Secret names
-	referencesIndex  = ".spec.resourceReferences" // group/kind/name of references by Kubernetes name
+	referencesIndex  = ".spec.resourceReferences" // group/kind/name of the owner and references by Kubernetes name
 )
 
 // indexDependencies registers both indexes for a kind; it must run before the manager starts.
@@ -35,10 +35,15 @@ func indexDependencies(ctx context.Context, mgr ctrl.Manager, reg kind) error {
 	return indexer.IndexField(ctx, reg.NewHub(), referencesIndex, referenceKeys)
 }
 
-// referenceKeys lists the references of o's spec made by Kubernetes name, as referenceKey.
+// referenceKeys lists the owner and the references of o's spec made by Kubernetes name, as
+// referenceKey: an object waits for both to become available.
 func referenceKeys(o client.Object) []string {
 	var keys []string
-	for _, ref := range genruntime.FindResourceReferences(o) {
+	refs := genruntime.FindResourceReferences(o)
+	if r, ok := o.(genruntime.KubernetesResource); ok && r.Owner() != nil {
+		refs = append(refs, *r.Owner())
+	}
+	for _, ref := range refs {
 		if !ref.IsDirectARMReference() {
 			keys = append(keys, referenceKey(ref.GroupKind(), ref.Name))
 		}

@@ -41,11 +41,16 @@ func (run *reconcileRun) reconcile(ctx context.Context) outcome {
 	return run.finishAfterOperation(ctx)
 }
 
-// resolveOwner finds the owner in Kubernetes (or the subscription) and computes the ARM ID.
+// resolveOwner finds the owner in Kubernetes (or the subscription) and computes the ARM ID. An
+// owner in Kubernetes must be Ready: until then nothing is sent to Azure (Warning, WaitingForOwner).
 func (run *reconcileRun) resolveOwner(ctx context.Context) (outcome, bool) {
 	owner, ownerID, err := run.opts.Resolver.ResolveOwner(ctx, run.obj)
 	if err != nil {
 		return failedWith(err), true
+	}
+	if owner != nil && !available(owner) { // reconciled again when it becomes Ready (dependents.go)
+		return failedWith(conditions.NewReadyConditionImpactingError(
+			errors.Errorf("owner %s is not Ready yet", run.obj.Owner()), conditions.SeverityWarning, conditions.ReasonWaitingForOwner)), true
 	}
 	armObj, err := run.reg.toARMVersion(run.obj)
 	if err != nil {
