@@ -163,3 +163,29 @@ func TestRenameDirectiveNeedsAValidTarget(t *testing.T) {
 		}
 	}
 }
+
+// TestSpecKindQualifiedByParent: specKind may name the parent's kind before the kind
+// (HybridConnection/AuthorizationRule); anything else with a slash is refused.
+func TestSpecKindQualifiedByParent(t *testing.T) {
+	for specKind, want := range map[string]string{
+		"HybridConnection/AuthorizationRule": "",
+		"a/AuthorizationRule":                `specKind "a/AuthorizationRule" is not valid`,
+		"A/B/C":                              `specKind "A/B/C" is not valid`,
+	} {
+		path := filepath.Join(t.TempDir(), "config.yaml")
+		body := "module: example.com/x\nspecRoot: specs\ngroups:\n  - name: relay\n    path: specification/relay\nresources:\n  - group: relay\n" +
+			"    kind: HybridConnectionAuthorizationRule\n    specKind: " + specKind + "\n    versions: [\"2016-07-01\"]\n"
+		if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cfg, err := Load(path)
+		switch {
+		case want == "" && err != nil:
+			t.Errorf("%s: %v", specKind, err)
+		case want == "" && cfg.Resources[0].KindInSpec() != specKind:
+			t.Errorf("%s: KindInSpec %q", specKind, cfg.Resources[0].KindInSpec())
+		case want != "" && (err == nil || !strings.Contains(err.Error(), want)):
+			t.Errorf("%s: got %v, want %q", specKind, err, want)
+		}
+	}
+}

@@ -14,9 +14,12 @@ import (
 )
 
 var (
-	groupName  = regexp.MustCompile(`^[a-z][a-z0-9]*$`)
-	kindName   = regexp.MustCompile(`^[A-Z][A-Za-z0-9]*$`)
-	apiVersion = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}(-[a-z][a-z0-9]*)?$`)
+	groupName = regexp.MustCompile(`^[a-z][a-z0-9]*$`)
+	kindName  = regexp.MustCompile(`^[A-Z][A-Za-z0-9]*$`)
+	// specKindName is a kind as the spec gives it, optionally qualified by its parent's kind
+	// (HybridConnection/AuthorizationRule) when several PUT paths end in the same resource type.
+	specKindName = regexp.MustCompile(`^([A-Z][A-Za-z0-9]*/)?[A-Z][A-Za-z0-9]*$`)
+	apiVersion   = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}(-[a-z][a-z0-9]*)?$`)
 	// directiveMatch: after the colon, a definition name and property path as the spec spells
 	// them (any printable characters: names with punctuation or non-ASCII letters must be
 	// matchable, since a directive is how such a property is dropped).

@@ -87,7 +87,8 @@ func (d *decoder) resource(n *yaml.Node) Resource {
 		d.checkName(r.KindPos, r.Kind, kindName, "kind", "an exported Go identifier such as PrivateEndpoint")
 	}
 	if r.SpecKindPos.Line > 0 {
-		d.checkName(r.SpecKindPos, r.SpecKind, kindName, "specKind", "the kind the spec's resource type gives, an exported Go identifier such as Namespace")
+		d.checkName(r.SpecKindPos, r.SpecKind, specKindName, "specKind",
+			"the kind the spec's resource type gives, an exported Go identifier such as Namespace, optionally after its parent's kind (HybridConnection/AuthorizationRule)")
 	}
 	return r
 }

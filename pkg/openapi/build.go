@@ -228,10 +228,16 @@ func (b *builder) ownerConfigured(o *astmodel.OwnerKind) bool {
 	if o == nil || *o == astmodel.ResourceGroupOwner {
 		return true
 	}
-	for _, r := range b.cfg.Resources {
-		if r.Group == o.Group && strings.EqualFold(r.KindInSpec(), o.Kind) {
-			o.Kind = r.Kind
-			return true
+	for _, exact := range []bool{true, false} { // a plain spec kind first, then a parent-qualified one
+		for _, r := range b.cfg.Resources {
+			spec := r.KindInSpec()
+			if !exact {
+				_, spec = splitSpecKind(spec)
+			}
+			if r.Group == o.Group && strings.EqualFold(spec, o.Kind) {
+				o.Kind = r.Kind
+				return true
+			}
 		}
 	}
 	return false

@@ -170,27 +170,62 @@ func (i pathInfo) owner(group string) *astmodel.OwnerKind {
 	return nil
 }
 
-// findPut picks the PUT operation whose last resource type names kind; it also returns every kind
-// the files define, for the error message when nothing matches.
+// findPut picks the PUT operation whose last resource type names kind ("Parent/Kind": and whose
+// parent resource type names Parent); among several, the shortest path, then a named one over a
+// fixed one. It also returns every kind the files define (qualified where a kind is reached by
+// several parents), for the error message when nothing matches.
 func findPut(ops []putOp, kind string) (*putOp, []string) {
+	parent, kind := splitSpecKind(kind)
 	var best *putOp
-	seen := map[string]bool{}
-	var kinds []string
 	for i := range ops {
 		op := &ops[i]
+		if op.info.LastType == "" || op.body == nil || !strings.EqualFold(astmodel.KindFromResourceType(op.info.LastType), kind) {
+			continue
+		}
+		if parent != "" && !strings.EqualFold(astmodel.KindFromResourceType(op.info.Parent), parent) {
+			continue
+		}
+		if best == nil || op.info.Segments < best.info.Segments ||
+			op.info.Segments == best.info.Segments && best.fixed != "" && op.fixed == "" { // a named path over a fixed one
+			best = op
+		}
+	}
+	return best, kindsFound(ops)
+}
+
+// splitSpecKind splits "Parent/Kind" ("" parent when unqualified).
+func splitSpecKind(s string) (parent, kind string) {
+	if i := strings.LastIndex(s, "/"); i >= 0 {
+		return s[:i], s[i+1:]
+	}
+	return "", s
+}
+
+// kindsFound lists the kinds the PUT operations define, sorted; a kind reached under several
+// parents is listed once plain and once per parent ("Parent/Kind").
+func kindsFound(ops []putOp) []string {
+	parents := map[string]map[string]bool{}
+	for _, op := range ops {
 		if op.info.LastType == "" || op.body == nil {
 			continue
 		}
 		k := astmodel.KindFromResourceType(op.info.LastType)
-		if !seen[k] {
-			seen[k] = true
-			kinds = append(kinds, k)
+		if parents[k] == nil {
+			parents[k] = map[string]bool{}
 		}
-		if strings.EqualFold(k, kind) && (best == nil || op.info.Segments < best.info.Segments ||
-			op.info.Segments == best.info.Segments && best.fixed != "" && op.fixed == "") { // a named path over a fixed one
-			best = op
+		if op.info.Parent != "" {
+			parents[k][astmodel.KindFromResourceType(op.info.Parent)] = true
 		}
 	}
-	sort.Strings(kinds)
-	return best, kinds
+	var out []string
+	for k, ps := range parents {
+		out = append(out, k)
+		if len(ps) > 1 {
+			for p := range ps {
+				out = append(out, p+"/"+k)
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
 }

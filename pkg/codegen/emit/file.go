@@ -9,7 +9,6 @@ import (
 	"github.com/asogen/asogen/pkg/codegen/gofile"
 )
 
-
 // Import paths the generated code refers to.
 const (
 	errorsPath     = "github.com/pkg/errors"

@@ -12,7 +12,9 @@ import (
 // declarations (with aliases) and the shared names, and refuses an import path it cannot name.
 func TestFileNamesItsImports(t *testing.T) {
 	t.Parallel()
-	known := func(p string) (string, bool) { return map[string]string{"example.com/lib/v2": "lib"}[p], p == "example.com/lib/v2" }
+	known := func(p string) (string, bool) {
+		return map[string]string{"example.com/lib/v2": "lib"}[p], p == "example.com/lib/v2"
+	}
 	f := NewFile("a_gen.go", "example.com/p", "p", known)
 	f.Doc = []string{"Package p is generated."}
 	f.Use("example.com/api/v1", "v1", "hub")
