@@ -69,16 +69,23 @@ func withoutProps(raw []rawProp, names ...string) []rawProp {
 	return slices.DeleteFunc(slices.Clone(raw), func(r rawProp) bool { return slices.Contains(names, r.json) })
 }
 
-// objectType returns the named object type of a schema, building it on first use; recursion ends
-// because the name is cached before the properties are built.
+// objectType returns the named object type of a schema, building it on first use. A property
+// that reaches an object while that object's properties are being built (error details holding
+// more error details) is free-form JSON: Go could nest the type in itself, but a CRD schema
+// cannot (the API server refuses items without a type), so the cycle ends there.
 func (p *pkgBuilder) objectType(n node, sd side, base, path string) (astmodel.Type, bool, bool) {
 	id := n.key() + "|" + sd.String()
+	if p.building[id] {
+		return astmodel.JSONType, false, true
+	}
 	if t, ok := p.cache[id]; ok {
 		return t, false, t != nil
 	}
 	tn := astmodel.TypeName{Package: p.ref, Name: p.claim(base+sd.suffix(), id)}
 	p.cache[id] = tn
+	p.building[id] = true
 	obj, ok := p.object(n, sd, tn, base, path, false, nil)
+	delete(p.building, id)
 	if !ok || len(obj.Properties) == 0 {
 		p.cache[id] = nil
 		return nil, false, false

@@ -28,6 +28,7 @@ type pkgBuilder struct {
 	subtypeCache   map[string][]subtype                     // base definition key → its discriminated subtypes
 	resources      []*config.Resource                       // configured resources with this version
 	collecting     map[string]bool                          // allOf cycle detection
+	building       map[string]bool                          // objects whose properties are being built (type cycles)
 	collected      map[string]collected                     // "file#pointer|path" → composed properties
 	flattening     map[string]bool                          // x-ms-client-flatten recursion detection
 	props          map[*spec.Schema]map[string]*spec.Schema // see propSchemas
@@ -44,7 +45,7 @@ func newPkgBuilder(b *builder, pkg *astmodel.Package, group, version string, fil
 		ref: pkg.Ref, pkg: pkg, done: map[string]*astmodel.Resource{},
 		files: files, puts: putOps(files),
 		putBodies: map[string]bool{}, names: map[string]string{}, cache: map[string]astmodel.Type{},
-		subtypeCache: map[string][]subtype{}, collecting: map[string]bool{}, collected: map[string]collected{}, flattening: map[string]bool{},
+		subtypeCache: map[string][]subtype{}, collecting: map[string]bool{}, building: map[string]bool{}, collected: map[string]collected{}, flattening: map[string]bool{},
 		props: map[*spec.Schema]map[string]*spec.Schema{}, reported: map[string]bool{},
 		targets: map[*spec.Schema]refTarget{},
 	}

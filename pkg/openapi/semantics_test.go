@@ -172,3 +172,24 @@ func TestFixedNames(t *testing.T) {
 		}
 	}
 }
+
+// TestRecursiveTypeEndsInJSON: error details that hold more error details are an object whose
+// recursive property is free-form JSON, so the CRD schema has an end (pkg/codegen's
+// TestValidationMarkers runs controller-gen's CRD generator on it).
+func TestRecursiveTypeEndsInJSON(t *testing.T) {
+	t.Parallel()
+	m, err := buildFixture(t, "semantics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref := astmodel.APIPackage("widget", "2024-01-01")
+	last := mustProp(t, m, mustObject(t, m, ref, "Widget_STATUS"), "LastError")
+	name, ok := last.Type.(astmodel.TypeName)
+	if !ok {
+		t.Fatalf("LastError is a %T", last.Type)
+	}
+	details := mustProp(t, m, mustObject(t, m, ref, name.Name), "Details")
+	if arr, ok := details.Type.(*astmodel.ArrayType); !ok || arr.Elem != astmodel.JSONType {
+		t.Errorf("Details is %#v, want an array of JSON", details.Type)
+	}
+}
