@@ -96,13 +96,7 @@ func generateRealCorpus(t *testing.T, root, rel string) fileset.FileSet {
 // realCorpusConfig loads the real-corpus config with the module root as its folder and the
 // output roots below rel.
 func realCorpusConfig(tb testing.TB, root, rel string) *config.Config {
-	cfg, err := config.Load(filepath.Join(root, filepath.FromSlash(realCorpusConfigFile)))
-	if err != nil {
-		tb.Fatal(err)
-	}
-	cfg.Dir, cfg.Module = root, "github.com/asogen/asogen"
-	cfg.Output = config.Output{API: rel + "/api", Registry: rel + "/controllers", Manifests: rel + "/config", Samples: rel + "/samples"}
-	return cfg
+	return loadCorpusConfig(tb, root, realCorpusConfigFile, rel)
 }
 
 // checkPrivateEndpointSource asserts the real PrivateEndpoint fields in the generated Go types.

@@ -102,10 +102,10 @@ func realSpecsCorpora(t *testing.T, root string) []realCorpus {
 
 // loadCorpusConfig loads a corpus config with the module root as its folder and every output
 // root below rel, samples included.
-func loadCorpusConfig(t *testing.T, root, file, rel string) *config.Config {
+func loadCorpusConfig(tb testing.TB, root, file, rel string) *config.Config {
 	cfg, err := config.Load(filepath.Join(root, filepath.FromSlash(file)))
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	cfg.Dir, cfg.Module = root, "github.com/asogen/asogen"
 	cfg.Output = config.Output{API: rel + "/api", Registry: rel + "/controllers", Manifests: rel + "/config", Samples: rel + "/samples"}

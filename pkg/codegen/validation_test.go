@@ -13,13 +13,7 @@ import (
 // semanticsConfig loads testdata/specs/semantics (constraints and read-only parts) with the
 // module root as its folder and the output below rel.
 func semanticsConfig(t *testing.T, root, rel string) *config.Config {
-	cfg, err := config.Load(filepath.Join(root, "testdata", "specs", "semantics", "config.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg.Dir, cfg.Module = root, "github.com/asogen/asogen"
-	cfg.Output = config.Output{API: rel + "/api", Registry: rel + "/controllers", Manifests: rel + "/config", Samples: rel + "/samples"}
-	return cfg
+	return loadCorpusConfig(t, root, "testdata/specs/semantics/config.yaml", rel)
 }
 
 // TestValidationMarkers: each constraint of the fixture becomes its marker on the API version's

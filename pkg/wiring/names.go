@@ -100,13 +100,5 @@ func (l Layout) groupImportPrefix(group string) string {
 }
 
 func sortRefs(refs []astmodel.PackageRef) {
-	slices.SortFunc(refs, func(a, b astmodel.PackageRef) int {
-		switch {
-		case a == b:
-			return 0
-		case a.Less(b):
-			return -1
-		}
-		return 1
-	})
+	slices.SortFunc(refs, astmodel.ComparePackageRefs)
 }
