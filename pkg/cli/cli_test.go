@@ -10,6 +10,7 @@ import (
 )
 
 func TestHelpDocumentsExitCodes(t *testing.T) {
+	t.Parallel()
 	stdout, _ := mustRun(t, ExitOK, "--help")
 	for _, want := range []string{"Exit codes:", "0  success", "1  verify found drift", "2  bad input", "3  internal or I/O error", "--config"} {
 		if !strings.Contains(stdout, want) {
@@ -19,6 +20,7 @@ func TestHelpDocumentsExitCodes(t *testing.T) {
 }
 
 func TestEverySubcommandHelpHasExamples(t *testing.T) {
+	t.Parallel()
 	for _, sub := range []string{"generate", "verify", "scaffold", "version"} {
 		t.Run(sub, func(t *testing.T) {
 			stdout, _ := mustRun(t, ExitOK, sub, "--help")
@@ -32,6 +34,7 @@ func TestEverySubcommandHelpHasExamples(t *testing.T) {
 }
 
 func TestVersionPrintsModuleVersion(t *testing.T) {
+	t.Parallel()
 	stdout, _ := mustRun(t, ExitOK, "version")
 	info, ok := debug.ReadBuildInfo()
 	if !ok {
@@ -43,6 +46,7 @@ func TestVersionPrintsModuleVersion(t *testing.T) {
 }
 
 func TestModuleVersion(t *testing.T) {
+	t.Parallel()
 	info := &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Path: "github.com/asogen/asogen", Version: "v0.3.1"}}
 	if got := moduleVersion(info, true); got != "v0.3.1 go1.26.8" {
 		t.Errorf("moduleVersion = %q", got)
@@ -56,6 +60,7 @@ func TestModuleVersion(t *testing.T) {
 }
 
 func TestBadCommandLineIsExit2(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{{"generate", "--no-such-flag"}, {"no-such-command"}, {"scaffold"}, {"generate", "extra"}} {
 		code, _, stderr := run(t, args...)
 		if code != ExitInput || !strings.Contains(stderr, "asogen --help") {
@@ -65,6 +70,7 @@ func TestBadCommandLineIsExit2(t *testing.T) {
 }
 
 func TestMissingConfigIsExit2(t *testing.T) {
+	t.Parallel()
 	missing := filepath.Join(t.TempDir(), "config.yaml")
 	_, stderr := mustRun(t, ExitInput, "generate", "--config", missing)
 	if !strings.HasPrefix(stderr, missing+": ") {
@@ -73,6 +79,7 @@ func TestMissingConfigIsExit2(t *testing.T) {
 }
 
 func TestBadConfigReportsEveryErrorAndWritesNothing(t *testing.T) {
+	t.Parallel()
 	cfg := copyProject(t)
 	writeFile(t, cfg, `specRoot: specs
 output:

@@ -16,6 +16,7 @@ import (
 var summaryLine = regexp.MustCompile(`^asogen: \d+ written, \d+ unchanged, \d+ removed in [0-9.]+(ms|s|µs)\n$`)
 
 func TestGenerateThenVerifyIsUpToDate(t *testing.T) {
+	t.Parallel()
 	cfg := readyProject(t)
 	stdout, _ := mustRun(t, ExitOK, "generate", "--config", cfg)
 	if !summaryLine.MatchString(stdout) {
@@ -28,6 +29,7 @@ func TestGenerateThenVerifyIsUpToDate(t *testing.T) {
 }
 
 func TestSecondGenerateWritesNothingAndKeepsMtimes(t *testing.T) {
+	t.Parallel()
 	cfg := readyProject(t)
 	mustRun(t, ExitOK, "generate", "--config", cfg)
 	api := filepath.Join(filepath.Dir(cfg), "v2", "api")
@@ -50,6 +52,7 @@ func TestSecondGenerateWritesNothingAndKeepsMtimes(t *testing.T) {
 }
 
 func TestVerboseListsEveryFileAndStage(t *testing.T) {
+	t.Parallel()
 	cfg := readyProject(t)
 	stdout, stderr := mustRun(t, ExitOK, "generate", "--config", cfg, "-v")
 	for _, stage := range []string{"loadModel", "storageVariants", "checkWiring", "planFiles", "emitAPI", "emitWiring", "emitManifests"} {
@@ -69,6 +72,7 @@ func TestVerboseListsEveryFileAndStage(t *testing.T) {
 }
 
 func TestVerifyReportsDriftWithExit1(t *testing.T) {
+	t.Parallel()
 	cfg := readyProject(t)
 	mustRun(t, ExitOK, "generate", "--config", cfg)
 	dir := filepath.Dir(cfg)
@@ -103,6 +107,7 @@ func TestVerifyReportsDriftWithExit1(t *testing.T) {
 }
 
 func TestGenerateFixesDriftAndRemovesStale(t *testing.T) {
+	t.Parallel()
 	cfg := readyProject(t)
 	mustRun(t, ExitOK, "generate", "--config", cfg)
 	dir := filepath.Dir(cfg)
@@ -127,6 +132,7 @@ func TestGenerateFixesDriftAndRemovesStale(t *testing.T) {
 // a hand-written file at its path refuses the whole run before any file is written, although
 // an edited API file would otherwise be rewritten first.
 func TestHandWrittenFileInTheWayWritesNothing(t *testing.T) {
+	t.Parallel()
 	cfg := readyProject(t)
 	mustRun(t, ExitOK, "generate", "--config", cfg)
 	dir := filepath.Dir(cfg)
@@ -144,6 +150,7 @@ func TestHandWrittenFileInTheWayWritesNothing(t *testing.T) {
 }
 
 func TestIOErrorIsExit3(t *testing.T) {
+	t.Parallel()
 	cfg := readyProject(t)
 	dir := filepath.Dir(cfg)
 	// A file where generate needs a folder.
