@@ -102,24 +102,32 @@ func (s *countingSink) Unchanged(p string) error {
 	return s.Memory.Unchanged(p)
 }
 
-// writeRun runs emitUnits into a counting sink reading unchanged files from root, then writes
-// every file it put under root, as the disk sink does.
+// writeRun plans (planUnits) and runs emitUnits into a counting sink reading unchanged files
+// from root, then writes every file it put under root, as the disk sink does. The plan must be
+// the files emission produces, whether it came from the cache or from planning.
 func writeRun(t *testing.T, m *astmodel.Model, root string, c Cache) *countingSink {
 	t.Helper()
-	plan, err := emit.PlanPackages(m)
+	units, err := planUnits(m, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := emit.Plan(m)
 	if err != nil {
 		t.Fatal(err)
 	}
 	sink := &countingSink{Memory: fileset.NewMemory(root)}
 	out := newOutput(sink, nil)
 	var all []string
-	for _, p := range plan {
-		all = append(all, p...)
+	for _, u := range units {
+		all = append(all, u.paths...)
+	}
+	if slices.Sort(all); !slices.Equal(all, want) {
+		t.Fatalf("planned %d files, emission plans %d", len(all), len(want))
 	}
 	if err := out.plan(all); err != nil {
 		t.Fatal(err)
 	}
-	if err := emitUnits(m, Options{Cache: c}, plan, out); err != nil {
+	if err := emitUnits(m, Options{Cache: c}, units, out); err != nil {
 		t.Fatal(err)
 	}
 	if err := out.complete(); err != nil {

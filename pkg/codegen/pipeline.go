@@ -30,8 +30,8 @@ type Stage struct {
 type State struct {
 	Config   *config.Config
 	Model    *astmodel.Model
-	APIPlan  map[astmodel.PackageRef][]string // the paths emitAPI produces, per package (see planFiles)
-	Warnings diag.List                        // problems that do not stop generation, such as unused hand-written code
+	Units    []unit    // the groups emitAPI produces, with their keys and paths (see planFiles)
+	Warnings diag.List // problems that do not stop generation, such as unused hand-written code
 }
 
 // Env is what every stage of one run shares and no stage changes: the caller's options and the
@@ -57,6 +57,9 @@ type Options struct {
 // model alone (see unitsOf); what a key's files are and whether the output still holds them is
 // the cache's business, so Generate itself reads nothing but the config and the specs.
 type Cache interface {
+	// Paths returns the paths (sorted) stored under key; planning takes them instead of planning
+	// the unit again.
+	Paths(key string) ([]string, bool)
 	// Reuse reports whether the output holds exactly the files stored under key, and they are
 	// exactly paths (sorted). When it does, the unit is not emitted: the sink is told its
 	// files are unchanged.

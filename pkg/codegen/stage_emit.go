@@ -18,7 +18,7 @@ func emitAPI() Stage {
 		Description: "print API types, storage variants, conversions and ARM code",
 		Requires:    []string{stageStorageVariants, stagePlan},
 		Run: func(env *Env, in State) (State, error) {
-			return in, emitUnits(in.Model, env.Options, in.APIPlan, env.Out)
+			return in, emitUnits(in.Model, env.Options, in.Units, env.Out)
 		},
 	}
 }
@@ -26,13 +26,13 @@ func emitAPI() Stage {
 // emitUnits tells out that every file of a unit is unchanged when the cache proves the output
 // already holds exactly what emission of that unit produces; it emits the other units into out,
 // recording the hash of every file as it streams by, and stores them once all are emitted.
-func emitUnits(m *astmodel.Model, opts Options, plan map[astmodel.PackageRef][]string, out *output) error {
+func emitUnits(m *astmodel.Model, opts Options, units []unit, out *output) error {
 	c := opts.Cache
 	if c == nil {
 		return emit.EmitWith(m, emit.Options{Printer: opts.Printer}, out.put)
 	}
 	todo := map[string]unit{}
-	for _, u := range unitsOf(m, plan) {
+	for _, u := range units {
 		if u.key != "" && c.Reuse(u.key, u.paths) {
 			if err := out.unchangedAll(u.paths); err != nil {
 				return err

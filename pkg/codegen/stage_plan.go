@@ -1,7 +1,6 @@
 package codegen
 
 import (
-	"github.com/asogen/asogen/pkg/codegen/emit"
 	"github.com/asogen/asogen/pkg/codegen/manifests"
 	"github.com/asogen/asogen/pkg/wiring"
 )
@@ -17,14 +16,14 @@ func planFiles() Stage {
 		Description: "list every output path and let the sink check them before anything is produced",
 		Requires:    []string{stageStorageVariants},
 		Run: func(env *Env, in State) (State, error) {
-			plan, err := emit.PlanPackages(in.Model)
+			units, err := planUnits(in.Model, env.Options.Cache)
 			if err != nil {
 				return in, err
 			}
-			in.APIPlan = plan
+			in.Units = units
 			var paths []string
-			for _, p := range plan {
-				paths = append(paths, p...)
+			for _, u := range units {
+				paths = append(paths, u.paths...)
 			}
 			if in.Config != nil { // nil in tests that emit a model without a config
 				paths = append(paths, wiring.Plan(wiring.LayoutOf(in.Config), in.Model)...)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/asogen/asogen/internal/parallel"
 	"github.com/asogen/asogen/pkg/astmodel"
+	"github.com/asogen/asogen/pkg/codegen/emit"
 )
 
 // An emission unit is one group's packages: the smallest set emission reads as a whole (a
@@ -21,19 +22,34 @@ type unit struct {
 	paths []string // the unit's planned files, sorted
 }
 
-// unitsOf splits the planned API files by group and keys each group: a hash of the module and
-// API root, the group's packages and kinds, and every package outside the group that they name.
-func unitsOf(m *astmodel.Model, plan map[astmodel.PackageRef][]string) []unit {
-	byGroup := map[string][]string{}
+// planUnits plans the API files of every group and keys each group (with a cache): a hash of the
+// module and API root, the group's packages and kinds, and every package outside the group that
+// they name. A group whose key the cache has stored takes its paths from the cache: one key
+// always gives the same files, so planning it again would give the same list.
+func planUnits(m *astmodel.Model, c Cache) ([]unit, error) {
+	var keys map[string]string
+	if c != nil {
+		keys = unitKeys(m)
+	}
+	stored := map[string][]string{}
+	for g, k := range keys {
+		if paths, ok := c.Paths(k); ok {
+			stored[g] = paths
+		}
+	}
+	plan, err := emit.PlanPackagesOf(m, func(ref astmodel.PackageRef) bool { _, ok := stored[ref.Group]; return !ok })
+	if err != nil {
+		return nil, err
+	}
+	byGroup := stored
 	for ref, paths := range plan {
 		byGroup[ref.Group] = append(byGroup[ref.Group], paths...)
 	}
-	keys := unitKeys(m)
 	units := make([]unit, 0, len(byGroup))
 	for _, g := range slices.Sorted(maps.Keys(byGroup)) {
 		units = append(units, unit{group: g, key: keys[g], paths: slices.Sorted(slices.Values(byGroup[g]))})
 	}
-	return units
+	return units, nil
 }
 
 // packageSum is one package's hash and the packages its definitions name.

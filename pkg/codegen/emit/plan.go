@@ -63,7 +63,15 @@ func Plan(m *astmodel.Model) ([]string, error) {
 
 // PlanPackages is Plan with the paths of each package apart (each list in printing order).
 func PlanPackages(m *astmodel.Model) (map[astmodel.PackageRef][]string, error) {
+	return PlanPackagesOf(m, nil)
+}
+
+// PlanPackagesOf is PlanPackages for the packages keep accepts (nil: every package).
+func PlanPackagesOf(m *astmodel.Model, keep func(astmodel.PackageRef) bool) (map[astmodel.PackageRef][]string, error) {
 	pkgs := m.SortedPackages()
+	if keep != nil {
+		pkgs = slices.DeleteFunc(pkgs, func(p *astmodel.Package) bool { return !keep(p.Ref) })
+	}
 	paths := make([][]string, len(pkgs))
 	errs := make([]error, len(pkgs))
 	parallel.Do(len(pkgs), 0, func(i int) {

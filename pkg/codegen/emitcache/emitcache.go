@@ -81,6 +81,23 @@ func (d *Dir) manifestName(key string) string {
 	return filepath.Join(d.dir, hex.EncodeToString(sum[:]))
 }
 
+// Paths returns the paths (sorted) of the manifest of key.
+func (d *Dir) Paths(key string) ([]string, bool) {
+	name := d.manifestName(key)
+	if name == "" {
+		return nil, false
+	}
+	entries, err := readManifest(name)
+	if err != nil || len(entries) == 0 {
+		return nil, false
+	}
+	paths := make([]string, len(entries))
+	for i, e := range entries {
+		paths[i] = e.path
+	}
+	return paths, true
+}
+
 // Reuse reports whether the manifest of key names exactly paths (sorted) and every one of them
 // is on disk with the recorded content. A file whose size and modification time are those the
 // manifest recorded when it last checked the file is taken as checked; any other is hashed (on

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 )
@@ -24,7 +25,13 @@ func TestReuseOnlyIdenticalBytes(t *testing.T) {
 	if d.Reuse("k", paths) {
 		t.Fatal("reuse from an empty cache")
 	}
+	if _, ok := d.Paths("k"); ok {
+		t.Fatal("paths of a key never stored")
+	}
 	d.Store("k", sums)
+	if got, ok := d.Paths("k"); !ok || !slices.Equal(got, paths) {
+		t.Fatalf("stored paths %v, want %v", got, paths)
+	}
 	if !d.Reuse("k", paths) {
 		t.Fatal("no reuse with every stored file on disk")
 	}
