@@ -46,6 +46,9 @@ func fitString(c *astmodel.Validation, start string) string {
 	}
 	candidates = append(candidates, "example", "example1", "a", "1", "00000000-0000-0000-0000-000000000000",
 		"10.0.0.0/16", "10.0.0.1", "Example")
+	if ex, ok := patternExample(c.Pattern); ok && c.Pattern != "" {
+		candidates = append(candidates, ex)
+	}
 	for _, s := range candidates {
 		if fitsString(c, s) {
 			return s
