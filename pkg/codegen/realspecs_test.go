@@ -63,8 +63,9 @@ func TestRealSpecsCorpusServed(t *testing.T) {
 	goTool(t, root, append([]string{"vet"}, patterns...)...)
 	c := startEnvtest(t, crdDirs)
 	for _, u := range samples {
-		applyAndReadBack(t, c, u)
+		applyAndReadBack(t, c, u.DeepCopy())
 	}
+	t.Run("NameConstraintsRejected", func(t *testing.T) { rejectBadNames(t, c, samples) })
 	t.Logf("%d corpora, %d kinds generated, %d samples served", len(corpora), kinds, len(samples))
 }
 
@@ -181,6 +182,44 @@ func applyAndReadBack(t *testing.T, c client.Client, u *unstructured.Unstructure
 	if !equalJSON(want, spec) {
 		t.Errorf("%s %s: spec changed on the way through the API server:\nsent %v\nread %v", u.GetAPIVersion(), u.GetKind(), want, spec)
 	}
+}
+
+// badNames are names the fetched specs' name parameters forbid, by group and kind: the API
+// server rejects them (spec.azureName) before any ARM call.
+var badNames = []struct{ group, kind, name string }{
+	{"powerbidedicated", "Capacity", "Bad-Name"}, // pattern ^[a-z][a-z0-9]*$
+	{"powerbidedicated", "Capacity", "ab"},       // minLength 3
+	{"relay", "Namespace", "short"},              // minLength 6
+}
+
+// rejectBadNames sends each generated sample of badNames' kinds again with a forbidden
+// spec.azureName and expects the API server to refuse it, naming the field.
+func rejectBadNames(t *testing.T, c client.Client, samples []*unstructured.Unstructured) {
+	for _, b := range badNames {
+		u := findSample(t, samples, b.group, b.kind)
+		u.SetName(u.GetName() + "-bad")
+		u.SetNamespace("default")
+		if err := unstructured.SetNestedField(u.Object, b.name, "spec", "azureName"); err != nil {
+			t.Fatal(err)
+		}
+		err := c.Create(context.Background(), u)
+		if err == nil || !strings.Contains(err.Error(), "spec.azureName") {
+			t.Errorf("%s %s with azureName %q: got %v, want the API server to reject spec.azureName", b.group, b.kind, b.name, err)
+		}
+	}
+}
+
+// findSample returns a copy of the first sample of group (the Kubernetes group's first label) and kind.
+func findSample(t *testing.T, samples []*unstructured.Unstructured, group, kind string) *unstructured.Unstructured {
+	t.Helper()
+	for _, u := range samples {
+		gvk := u.GroupVersionKind()
+		if gvk.Kind == kind && strings.Split(gvk.Group, ".")[0] == group {
+			return u.DeepCopy()
+		}
+	}
+	t.Fatalf("no sample of %s %s", group, kind)
+	return nil
 }
 
 // equalJSON compares two decoded objects by their JSON form (map keys sorted, numbers as text).
