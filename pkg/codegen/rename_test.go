@@ -47,18 +47,7 @@ func TestRenamedKindIsRenamedEverywhere(t *testing.T) {
 		"v2/internal/controllers/registry_gen.go":                     {`Kind:  "RedisCache"`, `"rediscaches"`},
 		"v2/samples/cache/v1api20230801/patchschedule.yaml":           {"name: rediscache20230801"},
 	}
-	for path, parts := range want {
-		content, ok := files[path]
-		if !ok {
-			t.Errorf("%s was not generated", path)
-			continue
-		}
-		for _, p := range parts {
-			if !strings.Contains(string(content), p) {
-				t.Errorf("%s lacks %q", path, p)
-			}
-		}
-	}
+	assertFilesContain(t, files, want)
 	for path := range files {
 		if strings.Contains(path, "/redis_types_gen.go") || strings.Contains(path, "/redis_extension_gen.go") {
 			t.Errorf("%s still carries the spec's kind name", path)
@@ -121,4 +110,21 @@ func grepLines(s, sub string) string {
 		}
 	}
 	return strings.Join(out, "\n")
+}
+
+// assertFilesContain checks that each generated file holds every one of its parts.
+func assertFilesContain(t *testing.T, files fileset.FileSet, want map[string][]string) {
+	t.Helper()
+	for path, parts := range want {
+		content, ok := files[path]
+		if !ok {
+			t.Errorf("%s was not generated", path)
+			continue
+		}
+		for _, p := range parts {
+			if !strings.Contains(string(content), p) {
+				t.Errorf("%s lacks %q:\n%s", path, p, content)
+			}
+		}
+	}
 }

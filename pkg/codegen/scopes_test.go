@@ -31,18 +31,7 @@ func TestScopesGenerate(t *testing.T) {
 		"v2/internal/controllers/registry_gen.go":  {"ArbitraryOwner: true"},
 		"v2/samples/scope/v1api20240101/note.yaml": {"group: resources.azure.com", "kind: ResourceGroup"},
 	}
-	for path, parts := range want {
-		content, ok := files[path]
-		if !ok {
-			t.Errorf("%s was not generated", path)
-			continue
-		}
-		for _, p := range parts {
-			if !strings.Contains(string(content), p) {
-				t.Errorf("%s lacks %q:\n%s", path, p, content)
-			}
-		}
-	}
+	assertFilesContain(t, files, want)
 	if n := strings.Count(string(files["v2/internal/controllers/registry_gen.go"]), "ArbitraryOwner: true"); n != 3 {
 		t.Errorf("%d kinds with an arbitrary owner in the registry, want 3 (Note, Label, Mark)", n)
 	}
