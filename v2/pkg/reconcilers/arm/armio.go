@@ -3,10 +3,8 @@ package arm
 import (
 	"context"
 	"encoding/json"
-	"maps"
 
 	"github.com/pkg/errors"
-	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	"github.com/asogen/asogen/v2/pkg/genericarmclient"
 	"github.com/asogen/asogen/v2/pkg/genruntime"
@@ -159,15 +157,11 @@ func (run *reconcileRun) dropToken(ctx context.Context, cause error) (outcome, b
 }
 
 // setToken stores (or, when empty, removes) the resume token annotation.
-// The annotation is saved with a merge patch: a write by someone else since the object was read
-// cannot make the save fail, so a started operation is never forgotten (which would send a
-// second PUT on the next reconcile).
 func (run *reconcileRun) setToken(ctx context.Context, token string) error {
-	if run.obj.GetAnnotations()[PollerAnnotation] == token {
+	annotations := run.obj.GetAnnotations()
+	if annotations[PollerAnnotation] == token {
 		return nil
 	}
-	before := run.obj.DeepCopyObject().(client.Object)
-	annotations := maps.Clone(run.obj.GetAnnotations())
 	if annotations == nil {
 		annotations = map[string]string{}
 	}
@@ -177,10 +171,5 @@ func (run *reconcileRun) setToken(ctx context.Context, token string) error {
 		annotations[PollerAnnotation] = token
 	}
 	run.obj.SetAnnotations(annotations)
-	saved := run.obj.DeepCopyObject().(client.Object)
-	if err := run.kube.Patch(ctx, saved, client.MergeFrom(before)); err != nil {
-		return errors.Wrap(err, "updating the resume token")
-	}
-	run.obj.SetResourceVersion(saved.GetResourceVersion())
-	return nil
+	return errors.Wrap(run.kube.Update(ctx, run.obj), "updating the resume token")
 }
