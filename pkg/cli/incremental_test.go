@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/asogen/asogen/internal/benchcorpus"
 	"github.com/asogen/asogen/pkg/codegen"
@@ -41,7 +42,7 @@ func TestIncrementalMatchesColdOnRandomEdits(t *testing.T) {
 			cfg := filepath.Join(dir, "config.yaml")
 			mustRun(t, ExitOK, "generate", "--config", cfg)
 			e := &editor{t: t, dir: dir, opts: opts, rng: rand.New(rand.NewPCG(seed, 42)), saved: map[string][]byte{}}
-			for range 5 {
+			for range 8 {
 				what := e.randomEdit()
 				mustRun(t, ExitOK, "generate", "--config", cfg)
 				assertMatchesCold(t, cfg, what)
@@ -61,7 +62,13 @@ type editor struct {
 
 // randomEdit applies one edit and says what it did.
 func (e *editor) randomEdit() string {
-	switch e.rng.IntN(4) {
+	switch e.rng.IntN(7) {
+	case 4:
+		return e.touch()
+	case 5:
+		return e.editCommon()
+	case 6:
+		return e.removeGenerated()
 	case 0:
 		return e.editSpec(func(def map[string]any) { addProperty(def, fmt.Sprintf("added%d", e.rng.IntN(1000))) })
 	case 1:
@@ -78,7 +85,45 @@ func (e *editor) randomEdit() string {
 
 // editSpec changes one object definition of a random kind's spec file.
 func (e *editor) editSpec(change func(map[string]any)) string {
-	f := e.kindSpecs()[e.rng.IntN(len(e.kindSpecs()))]
+	specs := e.kindSpecs(false)
+	return e.editFile(specs[e.rng.IntN(len(specs))], change)
+}
+
+// editCommon changes one object definition of a group's shared spec file (common.json).
+func (e *editor) editCommon() string {
+	specs := e.kindSpecs(true)
+	return e.editFile(specs[e.rng.IntN(len(specs))], func(def map[string]any) {
+		def["description"] = fmt.Sprintf("Shared %d.", e.rng.IntN(1000))
+	})
+}
+
+// touch gives a random spec file a new modification time and the same bytes.
+func (e *editor) touch() string {
+	specs := e.kindSpecs(false)
+	f := specs[e.rng.IntN(len(specs))]
+	later := time.Now().Add(time.Duration(1+e.rng.IntN(100)) * time.Second)
+	if err := os.Chtimes(f, later, later); err != nil {
+		e.t.Fatal(err)
+	}
+	return "touched " + filepath.Base(f)
+}
+
+// removeGenerated removes a random generated file: the next run must write it again.
+func (e *editor) removeGenerated() string {
+	var files []string
+	for p := range generatedUnder(e.t, e.dir, "v2") {
+		files = append(files, p)
+	}
+	slices.Sort(files)
+	f := files[e.rng.IntN(len(files))]
+	if err := os.Remove(filepath.Join(e.dir, filepath.FromSlash(f))); err != nil {
+		e.t.Fatal(err)
+	}
+	return "removed " + f
+}
+
+// editFile changes one object definition of spec file f.
+func (e *editor) editFile(f string, change func(map[string]any)) string {
 	data, err := os.ReadFile(f)
 	if err != nil {
 		e.t.Fatal(err)
@@ -134,11 +179,11 @@ func (e *editor) restore() string {
 	return "restored " + filepath.Base(f)
 }
 
-// kindSpecs lists the corpus's per-kind spec files (not the groups' common files), sorted.
-func (e *editor) kindSpecs() []string {
+// kindSpecs lists the corpus's per-kind spec files, or (common) the groups' shared files, sorted.
+func (e *editor) kindSpecs(common bool) []string {
 	var out []string
 	err := filepath.WalkDir(filepath.Join(e.dir, "specs"), func(p string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".json") && !strings.HasSuffix(p, "common.json") {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".json") && strings.HasSuffix(p, "common.json") == common {
 			out = append(out, p)
 		}
 		return err

@@ -18,7 +18,7 @@ const fixtureAPIRoot = "testdata/emit/api"
 func emitFixture(t *testing.T, apiRoot string) fileset.FileSet {
 	t.Helper()
 	out := fileset.NewMemory("")
-	env := &Env{Out: newOutput(out, nil)}
+	env := &Env{Out: newOutput(out, nil, false)}
 	load := Stage{Name: stageLoadModel, Run: func(_ *Env, in State) (State, error) {
 		in.Model = fixtureModel(apiRoot)
 		return in, nil
@@ -66,7 +66,7 @@ func TestPipelineOrder(t *testing.T) {
 	for _, s := range pipeline() {
 		names = append(names, s.Name)
 	}
-	want := []string{stageLoadModel, stageStorageVariants, stageCheckWiring, stagePlan, stageEmitAPI, stageEmitWiring, "emitManifests"}
+	want := []string{stageLoadModel, stageStorageVariants, stageCheckWiring, stagePlan, stageEmitAPI, stageEmitWiring, stageEmitManifests, stageStoreUnits}
 	if !slices.Equal(names, want) {
 		t.Errorf("stages %v, want %v", names, want)
 	}

@@ -30,7 +30,7 @@ type Stage struct {
 type State struct {
 	Config   *config.Config
 	Model    *astmodel.Model
-	Units    []unit    // the groups emitAPI produces, with their keys and paths (see planFiles)
+	Units    []unit    // the groups' units: keyed and some reused by loadModel (with a cache), planned by planFiles
 	Warnings diag.List // problems that do not stop generation, such as unused hand-written code
 }
 
@@ -53,9 +53,10 @@ type Options struct {
 	OnStage func(name string, took time.Duration)
 }
 
-// Cache remembers what emission produced for a unit key. Generate computes the keys from the
-// model alone (see unitsOf); what a key's files are and whether the output still holds them is
-// the cache's business, so Generate itself reads nothing but the config and the specs.
+// Cache remembers what emission produced for a unit key, and a record of each group's last
+// build. Generate computes the keys from the config and the spec files (see unitKey); what a
+// key's files are and whether the output still holds them is the cache's business, so Generate
+// itself reads nothing but the config and the specs.
 type Cache interface {
 	// Paths returns the paths (sorted) stored under key; planning takes them instead of planning
 	// the unit again.
@@ -66,6 +67,10 @@ type Cache interface {
 	Reuse(key string, paths []string) bool
 	// Store records the files (path → SHA-256) a unit produced under key.
 	Store(key string, files map[string][sha256.Size]byte)
+	// Record returns the data last stored under name by StoreRecord.
+	Record(name string) ([]byte, bool)
+	// StoreRecord keeps data under name (a group's record: see groupRecord).
+	StoreRecord(name string, data []byte)
 }
 
 // Result is the outcome of a generation: the path of every generated file, sorted, and the
@@ -85,7 +90,8 @@ func pipeline() []Stage {
 		planFiles(),       // stage_plan.go: every output path, checked by the sink
 		emitAPI(),         // stage_emit.go: API types, storage, hub, conversions, ARM code
 		emitWiring(),      // stage_wiring.go: extension hosts, dispatch, registry
-		emitManifests(),   // stage_manifests.go: the CRD kustomization (conversion webhook, CA injection)
+		emitManifests(),   // stage_manifests.go: the CRD kustomization (conversion webhook, CA injection), samples
+		storeUnits(),      // stage_emit.go: the files of each emitted unit, remembered in the cache
 	}
 }
 
@@ -102,7 +108,7 @@ func Generate(cfg *config.Config, sink fileset.Sink) (*Result, error) {
 // GenerateWith is Generate with options; the result does not depend on them, only the time.
 func GenerateWith(cfg *config.Config, sink fileset.Sink, opts Options) (*Result, error) {
 	roots := []string{cfg.Output.API, cfg.Output.Registry, cfg.Output.Manifests, cfg.Output.Samples}
-	env := &Env{Options: opts, Out: newOutput(sink, roots)}
+	env := &Env{Options: opts, Out: newOutput(sink, roots, opts.Cache != nil)}
 	last, err := run(env, State{Config: cfg}, pipeline())
 	return &Result{Paths: env.Out.paths, Roots: roots, Warnings: last.Warnings}, err
 }

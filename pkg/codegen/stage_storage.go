@@ -25,15 +25,21 @@ func storageVariants() Stage {
 }
 
 // withStorageVariants returns a model with m's packages (shared, unchanged) and the storage
-// variant of each API package, and checks that every kind's hub is one of them.
+// variant of each API package, and checks that the hub of every kind of a group with packages
+// is one of them (a group reused from the cache has none in the model).
 func withStorageVariants(m *astmodel.Model) (*astmodel.Model, error) {
 	out := &astmodel.Model{Module: m.Module, APIRoot: m.APIRoot, Packages: maps.Clone(m.Packages), Kinds: m.Kinds}
+	built := map[string]bool{}
 	for _, p := range m.SortedPackages() {
+		built[p.Ref.Group] = true
 		if !p.Ref.Storage {
 			out.Packages[p.Ref.StorageRef()] = astmodel.StorageVariant(p)
 		}
 	}
 	for _, k := range out.Kinds {
+		if !built[k.Group] {
+			continue
+		}
 		hub, ok := out.Packages[k.Hub]
 		if !ok {
 			return nil, fmt.Errorf("hub %s of %s/%s is not a generated package", k.Hub, k.Group, k.Name)

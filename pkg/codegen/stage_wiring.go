@@ -38,14 +38,17 @@ func checkExtensions(_ *Env, in State) (State, error) {
 	return in, errs.Err()
 }
 
-// emitWiring prints the extension hosts, their dispatch and the registry.
+// emitWiring prints the registry, and the extension hosts (with their dispatch) and helpers of
+// the units that are not reused.
 func emitWiring() Stage {
 	return Stage{
 		Name:        stageEmitWiring,
 		Description: "typed extension wiring: print hosts, dispatch and registry",
 		Requires:    []string{stageCheckWiring, stagePlan, stageEmitAPI},
 		Run: func(env *Env, in State) (State, error) {
-			return in, wiring.Emit(wiring.LayoutOf(in.Config), in.Model, env.Options.Printer, env.Out.put)
+			emitted := toEmit(in.Units)
+			keep := func(g string) bool { return g == "" || emitted(g) } // the registry, and the units emitted
+			return in, wiring.Emit(wiring.LayoutOf(in.Config), in.Model, env.Options.Printer, keep, env.Out.put)
 		},
 	}
 }

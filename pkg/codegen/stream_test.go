@@ -82,7 +82,7 @@ func TestSinkRefusalProducesNothing(t *testing.T) {
 // file never produced are internal errors.
 func TestOutputHoldsToThePlan(t *testing.T) {
 	t.Parallel()
-	out := newOutput(fileset.NewMemory(""), nil)
+	out := newOutput(fileset.NewMemory(""), nil, false)
 	if err := out.plan([]string{"b", "a"}); err != nil {
 		t.Fatal(err)
 	}
@@ -102,7 +102,7 @@ func TestOutputHoldsToThePlan(t *testing.T) {
 	if err := out.complete(); err == nil || !strings.Contains(err.Error(), "1 planned files were not generated, such as b") {
 		t.Errorf("complete: err = %v", err)
 	}
-	if err := newOutput(fileset.NewMemory(""), nil).plan([]string{"a", "a"}); err == nil {
+	if err := newOutput(fileset.NewMemory(""), nil, false).plan([]string{"a", "a"}); err == nil {
 		t.Error("a path planned twice was accepted")
 	}
 }
@@ -115,4 +115,14 @@ func projectConfig(t *testing.T) *config.Config {
 		t.Fatal(err)
 	}
 	return cfg
+}
+
+// emitted returns every file emission of m produces.
+func emitted(t *testing.T, m *astmodel.Model) fileset.FileSet {
+	t.Helper()
+	out := fileset.NewMemory("")
+	if err := emit.Emit(m, out.Put); err != nil {
+		t.Fatal(err)
+	}
+	return out.Files
 }

@@ -3,6 +3,8 @@
 package config
 
 import (
+	"strings"
+
 	"path/filepath"
 
 	"github.com/asogen/asogen/pkg/diag"
@@ -82,6 +84,12 @@ type Directive struct {
 	Action string // ActionOpaque, ActionReference, ActionPrune, ActionSecret, ActionARMID or ActionRename
 	To     string // ActionRename: the property's new Go name (its Kubernetes JSON name follows)
 	Pos    diag.Pos
+}
+
+// Group is the group the directive's match names.
+func (d *Directive) Group() string {
+	g, _, _ := strings.Cut(d.Match, "/")
+	return g
 }
 
 // KindInSpec is the kind the spec's resource type gives: SpecKind, or Kind when not renamed.

@@ -28,6 +28,8 @@ type builder struct {
 	model   *astmodel.Model
 	pkgs    map[astmodel.PackageRef]*pkgPlan
 	built   map[string]*astmodel.Resource // "group/kind/version" → resource
+	only    func(group string) bool       // the groups to build
+	reads   map[string]*reads             // group → what its packages read
 }
 
 // pkgPlan is a package to build: a group at an api-version, the spec files of its version folder
@@ -44,9 +46,24 @@ func Build(cfg *config.Config) (*astmodel.Model, error) {
 	return build(cfg, newLoader())
 }
 
+// BuildGroups builds the groups for which only returns true: the model holds their packages and
+// kinds only. It also returns what each group's build read (see Inputs). Directives of other
+// groups are not checked for use.
+func BuildGroups(cfg *config.Config, only func(group string) bool) (*astmodel.Model, map[string]*Inputs, error) {
+	return buildOnly(cfg, newLoader(), only)
+}
+
 // build is Build with a given loader (the fuzz test serves the spec from memory).
 func build(cfg *config.Config, l *loader) (*astmodel.Model, error) {
+	m, _, err := buildOnly(cfg, l, func(string) bool { return true })
+	return m, err
+}
+
+// buildOnly is BuildGroups with a given loader.
+func buildOnly(cfg *config.Config, l *loader, only func(string) bool) (*astmodel.Model, map[string]*Inputs, error) {
 	b := &builder{
+		only:    only,
+		reads:   map[string]*reads{},
 		cfg:     cfg,
 		load:    l.confinedTo(cfg.SpecRoot),
 		dirs:    newDirectives(cfg.Directives),
@@ -57,18 +74,28 @@ func build(cfg *config.Config, l *loader) (*astmodel.Model, error) {
 	}
 	b.collect()
 	b.buildPackages(b.sortedRefs())
-	b.dirs.reportUnused(&b.errs)
+	b.dirs.reportUnused(&b.errs, func(d *config.Directive) bool { // a group not built: its directives were used when it was
+		_, known := cfg.Group(d.Group())
+		return known && !only(d.Group())
+	})
 	if err := b.errs.Err(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	b.kinds()
-	return b.model, nil
+	inputs := map[string]*Inputs{}
+	for g, r := range b.reads {
+		inputs[g] = r.inputs()
+	}
+	return b.model, inputs, nil
 }
 
 // collect finds the package of every configured resource version.
 func (b *builder) collect() {
 	for i := range b.cfg.Resources {
 		r := &b.cfg.Resources[i]
+		if !b.only(r.Group) {
+			continue
+		}
 		g, ok := b.cfg.Group(r.Group)
 		if !ok {
 			b.errs.Add(r.GroupPos, "unknown group %q", r.Group)
@@ -117,17 +144,13 @@ func (b *builder) versionFiles(g *config.Group, version string, pos diag.Pos) (s
 		b.errs.Add(g.Pos, "spec folder of group %q does not exist: %s", g.Name, b.load.displayName(groupDir))
 		return "", nil, false
 	}
-	dir := filepath.Join(groupDir, stage, version)
-	names, _ := b.load.fs.Glob(filepath.Join(dir, "*.json"))
+	dir := filepath.Clean(filepath.Join(groupDir, stage, version))
+	names := b.load.jsonFiles(dir)
 	if len(names) == 0 {
 		b.errs.Add(pos, "version %q of group %q matches nothing: no spec files in %s", version, g.Name, b.load.displayName(dir))
 		return "", nil, false
 	}
-	for i, n := range names {
-		names[i] = filepath.Clean(n)
-	}
-	sort.Strings(names)
-	return filepath.Clean(dir), slices.Compact(names), true
+	return dir, names, true
 }
 
 // buildPackages builds the packages, in parallel, while the prefetcher parses their folders
@@ -154,6 +177,10 @@ func (b *builder) buildPackages(refs []astmodel.PackageRef) {
 		}
 		p := newPkgBuilder(b, b.model.Package(ref), plan.group, plan.version, docs)
 		p.resources = plan.resources
+		p.reads.folders[plan.dir] = plan.files
+		for _, d := range docs {
+			p.reads.files[d.path] = d.read
+		}
 		building <- struct{}{}
 		running.Go(func() {
 			defer func() { <-building }()
@@ -197,6 +224,10 @@ func (b *builder) finish(p *pkgBuilder, dir string) {
 	for kind, res := range p.done {
 		b.built[p.group+"/"+kind+"/"+p.version] = res
 	}
+	if b.reads[p.group] == nil {
+		b.reads[p.group] = newReads()
+	}
+	b.reads[p.group].add(p.reads)
 	b.mu.Unlock()
 	b.load.release(dir)
 }
@@ -204,6 +235,9 @@ func (b *builder) finish(p *pkgBuilder, dir string) {
 // kinds fills the model's configured kinds from the built resources.
 func (b *builder) kinds() {
 	for _, r := range b.cfg.Resources {
+		if !b.only(r.Group) {
+			continue
+		}
 		k := &astmodel.Kind{Group: r.Group, Name: r.Kind, Versions: slices.Sorted(slices.Values(r.Versions))}
 		hub := astmodel.SelectHub(r.Versions, r.Hub)
 		k.Hub = astmodel.APIPackage(r.Group, hub).StorageRef()

@@ -57,10 +57,11 @@ func (d *directives) lookupDirective(group, version, path string) *config.Direct
 	return &dir.Directive
 }
 
-// reportUnused adds an error for every directive that matched nothing, and for repeated ones.
-func (d *directives) reportUnused(errs *diag.List) {
+// reportUnused adds an error for every directive that matched nothing, and for repeated ones;
+// notBuilt names the directives whose group was not built, which are not judged.
+func (d *directives) reportUnused(errs *diag.List, notBuilt func(*config.Directive) bool) {
 	for _, dir := range d.order {
-		if !dir.used.Load() {
+		if !dir.used.Load() && !notBuilt(&dir.Directive) {
 			errs.Add(dir.Pos, "directive %q matches nothing: no emitted type reaches that definition or property", dir.Match)
 		}
 	}

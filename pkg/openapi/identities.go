@@ -16,7 +16,7 @@ func (p *pkgBuilder) isIdentityMap(rp rawProp) bool {
 	}
 	n := rp.n
 	if n.refString() != "" {
-		rn, err := p.load.resolve(n)
+		rn, err := p.resolve(n)
 		if err != nil {
 			return false
 		}

@@ -2,6 +2,7 @@ package openapi
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -24,6 +25,7 @@ type document struct {
 	defs       map[string]*openapi.Schema // the definitions, each at a fixed address for nodes
 	Parameters map[string]openapi.Parameter
 	puts       map[string]*openapi.Operation
+	read       FileSum // the file as read: size and time before reading, SHA-256 of the bytes
 }
 
 // swagger holds the parts of a Swagger 2.0 document the reader uses: only PUT operations are decoded.
@@ -150,6 +152,7 @@ func (l *loader) parseFile(path, name string) (*document, error) {
 	if reason := l.confined(path); reason != "" {
 		return nil, &refusedError{name: name, reason: reason}
 	}
+	info, statErr := l.fs.Stat(path) // before reading: a change after it shows as another stamp
 	raw, err := l.fs.ReadFile(path, l.limit)
 	var refused *refusedError
 	if errors.As(err, &refused) {
@@ -161,7 +164,14 @@ func (l *loader) parseFile(path, name string) (*document, error) {
 	if err != nil { // an I/O failure, not a problem of the spec (exit 3)
 		return nil, fmt.Errorf("cannot read spec %s: %w", name, err)
 	}
-	return parseDocument(path, name, raw)
+	d, err := parseDocument(path, name, raw)
+	if err == nil {
+		d.read = FileSum{Path: path, Sum: sha256.Sum256(raw)}
+		if statErr == nil {
+			d.read.Size, d.read.ModTime = info.Size(), info.ModTime().UnixNano()
+		}
+	}
+	return d, err
 }
 
 // parseDocument decodes a Swagger 2.0 document, reporting malformed JSON with its line and column.

@@ -60,7 +60,7 @@ func (p *pkgBuilder) either(n node, test func(node) bool) bool {
 	if n.refString() == "" {
 		return false
 	}
-	rn, err := p.load.resolve(n)
+	rn, err := p.resolve(n)
 	return err == nil && test(rn)
 }
 

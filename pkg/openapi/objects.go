@@ -146,7 +146,7 @@ func (p *pkgBuilder) compose(n node, path string) ([]rawProp, string, bool) {
 }
 
 func (p *pkgBuilder) collectPart(part node, path string) ([]rawProp, string, bool) {
-	rn, err := p.load.resolve(part)
+	rn, err := p.resolve(part)
 	if err != nil {
 		p.refFailed(part, err, path)
 		return nil, "", false

@@ -37,6 +37,7 @@ type pkgBuilder struct {
 	reported       map[string]bool                          // "file#pointer" of properties with a reported bad name
 	targets        map[*spec.Schema]refTarget               // see targetOf
 	renames        []config.Directive                       // renames applied in the objects being built (see checkRenames)
+	reads          *reads                                   // what the package's build read (see Inputs)
 }
 
 func newPkgBuilder(b *builder, pkg *astmodel.Package, group, version string, files []*document) *pkgBuilder {
@@ -47,7 +48,7 @@ func newPkgBuilder(b *builder, pkg *astmodel.Package, group, version string, fil
 		putBodies: map[string]bool{}, names: map[string]string{}, cache: map[string]astmodel.Type{},
 		subtypeCache: map[string][]subtype{}, collecting: map[string]bool{}, building: map[string]bool{}, collected: map[string]collected{}, flattening: map[string]bool{},
 		props: map[*spec.Schema]map[string]*spec.Schema{}, reported: map[string]bool{},
-		targets: map[*spec.Schema]refTarget{},
+		targets: map[*spec.Schema]refTarget{}, reads: newReads(),
 	}
 	for _, op := range p.puts {
 		if op.body != nil && op.body.refString() != "" {
@@ -85,7 +86,7 @@ func (p *pkgBuilder) buildResource(r *config.Resource) {
 			p.group, r.Kind, owner.Kind, owner.Group)
 		return
 	}
-	def, err := p.load.resolve(*op.body)
+	def, err := p.resolve(*op.body)
 	if err != nil {
 		p.refFailed(*op.body, err, r.Kind)
 		return
@@ -100,7 +101,7 @@ func (p *pkgBuilder) buildResource(r *config.Resource) {
 	}
 	returned := def
 	if op.resp != nil {
-		if returned, err = p.load.resolve(*op.resp); err != nil {
+		if returned, err = p.resolve(*op.resp); err != nil {
 			p.refFailed(*op.resp, err, r.Kind)
 			return
 		}

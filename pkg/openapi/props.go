@@ -43,7 +43,7 @@ func (p *pkgBuilder) flatten(rp rawProp, sd side, base string) ([]astmodel.Prope
 	if sd == specSide && p.readOnly(rp.n) {
 		return nil, true
 	}
-	rn, err := p.load.resolve(rp.n)
+	rn, err := p.resolve(rp.n)
 	if err != nil {
 		p.refFailed(rp.n, err, rp.path+"."+rp.json)
 		return nil, true

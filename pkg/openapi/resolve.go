@@ -76,8 +76,8 @@ func targetName(n node) string {
 	return ""
 }
 
-// resolve follows $ref chains to the schema they name.
-func (l *loader) resolve(n node) (node, error) {
+// resolve follows $ref chains to the schema they name, reading files with load.
+func resolve(n node, load func(path string) (*document, error)) (node, error) {
 	seen := map[string]bool{}
 	for n.refString() != "" {
 		filePart, _, _ := strings.Cut(n.refString(), "#")
@@ -90,7 +90,7 @@ func (l *loader) resolve(n node) (node, error) {
 			return n, &refError{ref: n.refString(), file: file, ptr: ptr, cycle: true}
 		}
 		seen[k] = true
-		doc, err := l.load(file)
+		doc, err := load(file)
 		var refused *refusedError
 		if errors.As(err, &refused) {
 			return n, &refError{ref: n.refString(), file: file, ptr: ptr, refused: refused.Error()}

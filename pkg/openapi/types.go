@@ -122,7 +122,7 @@ func (p *pkgBuilder) isEmbedded(n node) bool {
 	if p.putBodies[file+"#"+ptr] {
 		return true
 	}
-	doc, err := p.load.load(file)
+	doc, err := p.loadFile(file)
 	if err != nil {
 		return false
 	}

@@ -66,7 +66,7 @@ func (p *pkgBuilder) targetOf(n node) (node, error) {
 	if t, done := p.targets[n.s]; done {
 		return t.n, t.err
 	}
-	rn, err := p.load.resolve(n)
+	rn, err := p.resolve(n)
 	p.targets[n.s] = refTarget{n: rn, err: err}
 	return rn, err
 }

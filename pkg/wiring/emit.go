@@ -1,45 +1,55 @@
 package wiring
 
 import (
+	"slices"
+
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/codegen/gofile"
 	"github.com/asogen/asogen/pkg/diag"
 )
 
-// file is one generated wiring file: its path and how to build it.
+// file is one generated wiring file: its path, the group it belongs to ("" for the registry,
+// which covers every group) and how to build it.
 type file struct {
 	path  string
+	group string
 	build func() (*goFile, error)
 }
 
-// files lists every generated wiring file: a host per kind, a helper per group, and the
-// registry. Plan and Emit both read it, so they name the same paths.
-func files(l Layout, m *astmodel.Model) []file {
+// files lists the generated wiring files keep selects (by group; nil: all): a host per kind, a
+// helper per group, and the registry (group ""). Plan and Emit both read it, so they name the
+// same paths. A group's files read only its kinds and their owner kinds.
+func files(l Layout, m *astmodel.Model, keep func(group string) bool) []file {
 	var out []file
 	for _, k := range m.Kinds {
-		out = append(out, file{l.HostFile(k), func() (*goFile, error) { return hostFile(l, m, k) }})
+		out = append(out, file{l.HostFile(k), k.Group, func() (*goFile, error) { return hostFile(l, m, k) }})
 	}
 	for _, g := range groups(m) {
-		out = append(out, file{l.HelperFile(g), func() (*goFile, error) { return helperFile(l, g), nil }})
+		out = append(out, file{l.HelperFile(g), g, func() (*goFile, error) { return helperFile(l, g), nil }})
 	}
-	return append(out, file{l.RegistryFile(), func() (*goFile, error) { return registryFile(l, m), nil }})
+	out = append(out, file{l.RegistryFile(), "", func() (*goFile, error) { return registryFile(l, m), nil }})
+	if keep != nil {
+		out = slices.DeleteFunc(out, func(f file) bool { return !keep(f.group) })
+	}
+	return out
 }
 
-// Plan returns the paths Emit produces, in the order it produces them.
-func Plan(l Layout, m *astmodel.Model) []string {
+// Plan returns the paths Emit produces for keep (nil: every file), in the order it produces them.
+func Plan(l Layout, m *astmodel.Model, keep func(group string) bool) []string {
 	var paths []string
-	for _, f := range files(l, m) {
+	for _, f := range files(l, m, keep) {
 		paths = append(paths, f.path)
 	}
 	return paths
 }
 
-// Emit renders every generated wiring file and hands each to put as soon as it is printed.
-// Problems (such as an owner kind that is not configured) are collected; after the first one
-// nothing more is put. An error from put stops emission and comes back as it is.
-func Emit(l Layout, m *astmodel.Model, p gofile.Printer, put func(path string, content []byte) error) error {
+// Emit renders the generated wiring files keep selects (by group, "" for the registry; nil:
+// all) and hands each to put as soon as it is printed. Problems (such as an owner kind that is
+// not configured) are collected; after the first one nothing more is put. An error from put
+// stops emission and comes back as it is.
+func Emit(l Layout, m *astmodel.Model, p gofile.Printer, keep func(group string) bool, put func(path string, content []byte) error) error {
 	var errs diag.List
-	for _, f := range files(l, m) {
+	for _, f := range files(l, m, keep) {
 		content, err := render(f, p)
 		errs.Merge(err)
 		if len(errs) > 0 {

@@ -18,7 +18,7 @@ func TestEmitGolden(t *testing.T) {
 	t.Parallel()
 	files := fileset.FileSet{}
 	var order []string
-	err := Emit(fixtureLayout, fixtureModel(), gofile.Printer{}, func(p string, content []byte) error {
+	err := Emit(fixtureLayout, fixtureModel(), gofile.Printer{}, nil, func(p string, content []byte) error {
 		files[p] = content
 		order = append(order, p)
 		return nil
@@ -26,7 +26,7 @@ func TestEmitGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if plan := Plan(fixtureLayout, fixtureModel()); !slices.Equal(plan, order) {
+	if plan := Plan(fixtureLayout, fixtureModel(), nil); !slices.Equal(plan, order) {
 		t.Errorf("Plan = %v, Emit produced %v", plan, order)
 	}
 	g := goldie.New(t, goldie.WithFixtureDir("../../testdata/golden/wiring"), goldie.WithNameSuffix(".golden"))

@@ -1,6 +1,6 @@
 // Package emitcache is the emission cache the CLI hands to codegen (codegen.Options.Cache): a
 // folder of manifests, one per emission unit key, each listing the path and SHA-256 of every file
-// the unit produced. A unit is reused only when the output tree holds exactly those bytes;
+// the unit produced, and of records (codegen's note of each group's last build, kept as given). A unit is reused only when the output tree holds exactly those bytes;
 // anything else (a missing, edited or extra byte, another plan) makes codegen emit it again, so
 // generate and verify behave exactly as without the cache. Failing to read or write the cache
 // only costs time.
@@ -149,6 +149,28 @@ func (d *Dir) Store(key string, sums map[string][sha256.Size]byte) {
 	}
 	if writeManifest(d.dir, filepath.Base(name), encode(entries)) == nil {
 		d.prune()
+	}
+}
+
+// Record returns the data StoreRecord last kept under name.
+func (d *Dir) Record(name string) ([]byte, bool) {
+	file := d.manifestName("record:" + name)
+	if file == "" {
+		return nil, false
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, false
+	}
+	now := time.Now()
+	_ = os.Chtimes(file, now, now) // most recently used: kept by prune
+	return data, true
+}
+
+// StoreRecord keeps data under name (best effort).
+func (d *Dir) StoreRecord(name string, data []byte) {
+	if file := d.manifestName("record:" + name); file != "" {
+		_ = writeManifest(d.dir, filepath.Base(file), data)
 	}
 }
 

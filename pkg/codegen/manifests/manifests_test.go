@@ -46,7 +46,7 @@ func emitted(t *testing.T) map[string]string {
 	files := map[string]string{}
 	put := func(p string, content []byte) error { files[p] = string(content); return nil }
 	m := testModel()
-	if err := EmitSamples("v2/samples", m, put); err != nil {
+	if err := EmitSamples("v2/samples", m, nil, put); err != nil {
 		t.Fatal(err)
 	}
 	if err := Emit("v2/config", m, put); err != nil {
@@ -80,7 +80,7 @@ spec:
 
 func TestPlansMatchEmission(t *testing.T) {
 	files := emitted(t)
-	planned := append(SamplePaths("v2/samples", testModel()), Plan("v2/config")...)
+	planned := append(SamplePaths("v2/samples", testModel(), nil), Plan("v2/config")...)
 	if len(planned) != len(files) {
 		t.Fatalf("planned %v, emitted %d files", planned, len(files))
 	}

@@ -17,11 +17,11 @@ const SampleLocation = "westus2"
 // maxSampleDepth bounds how deep required objects are filled (recursive schemas).
 const maxSampleDepth = 6
 
-// SamplePaths lists the sample of every kind and API version under root:
-// <root>/<group>/<version>/<kind>.yaml.
-func SamplePaths(root string, m *astmodel.Model) []string {
+// SamplePaths lists the sample of every kind (of the groups keep selects; nil: all) and API
+// version under root: <root>/<group>/<version>/<kind>.yaml.
+func SamplePaths(root string, m *astmodel.Model, keep func(group string) bool) []string {
 	var paths []string
-	for _, k := range m.Kinds {
+	for _, k := range kindsOf(m, keep) {
 		for _, ref := range k.APIPackages() {
 			paths = append(paths, samplePath(root, ref, k.Name))
 		}
@@ -39,11 +39,26 @@ func SampleName(kind string, ref astmodel.PackageRef) string {
 	return strings.ToLower(kind) + strings.ReplaceAll(ref.APIVersion, "-", "")
 }
 
-// EmitSamples hands a minimal valid sample of every kind and API version to put: the required
-// properties with example values, the location, and the owner set to the sample of the owner kind
-// at its hub's API version.
-func EmitSamples(root string, m *astmodel.Model, put func(p string, content []byte) error) error {
+// kindsOf returns the kinds of m whose group keep selects (nil: all).
+func kindsOf(m *astmodel.Model, keep func(group string) bool) []*astmodel.Kind {
+	if keep == nil {
+		return m.Kinds
+	}
+	var out []*astmodel.Kind
 	for _, k := range m.Kinds {
+		if keep(k.Group) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// EmitSamples hands put a minimal valid sample of every kind (of the groups keep selects; nil:
+// all) and API version: the required properties with example values, the location, and the
+// owner set to the sample of the owner kind at its hub's API version. A group's samples read only
+// its packages and kinds, and their owner kinds.
+func EmitSamples(root string, m *astmodel.Model, keep func(group string) bool, put func(p string, content []byte) error) error {
+	for _, k := range kindsOf(m, keep) {
 		for _, ref := range k.APIPackages() {
 			content, err := sample(m, k, ref)
 			if err == nil {

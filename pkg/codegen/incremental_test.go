@@ -1,0 +1,257 @@
+package codegen
+
+import (
+	"bytes"
+	"encoding/json"
+	"maps"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/asogen/asogen/pkg/codegen/emitcache"
+	"github.com/asogen/asogen/pkg/codegen/fileset"
+	"github.com/asogen/asogen/pkg/config"
+)
+
+// TestIncrementalBuildsOnlyWhatChanged runs Generate with a disk cache on a three-group corpus
+// through a series of changes and checks, for each, which groups were built, which units were
+// emitted, and that the files equal a run without cache.
+func TestIncrementalBuildsOnlyWhatChanged(t *testing.T) {
+	t.Parallel()
+	cfg := syntheticConfig(t, 43, 2) // three groups
+	c := &recordingCache{Dir: emitcache.New(t.TempDir(), cfg.Dir)}
+	versionDir := func(g string) string {
+		return filepath.Join(cfg.SpecRoot, "specification", g, "resource-manager", "Microsoft."+strings.ToUpper(g[:1])+g[1:], "stable", "2022-03-01")
+	}
+	steps := []struct {
+		name          string
+		change        func(t *testing.T)
+		built, stored []string
+	}{
+		{"cold", func(*testing.T) {}, []string{"bench01", "bench02", "bench03"}, []string{"bench01", "bench02", "bench03"}},
+		{"no change", func(*testing.T) {}, nil, nil},
+		{"one spec edited", func(t *testing.T) { editJSON(t, firstKindSpec(t, versionDir("bench02")), "Edited.") }, []string{"bench02"}, []string{"bench02"}},
+		{"a spec touched, same bytes", func(t *testing.T) { touch(t, firstKindSpec(t, versionDir("bench01"))) }, nil, nil},
+		{"a shared file edited", func(t *testing.T) { editJSON(t, filepath.Join(versionDir("bench03"), "common.json"), "Shared.") }, []string{"bench03"}, []string{"bench03"}},
+		{"a generated file removed", func(t *testing.T) { removeOne(t, filepath.Join(cfg.Dir, cfg.Output.API, "bench01")) }, nil, []string{"bench01"}},
+	}
+	for _, s := range steps {
+		s.change(t)
+		c.reset()
+		sink := runWithCache(t, cfg, c)
+		if built := c.built(); !slices.Equal(built, s.built) {
+			t.Errorf("%s: built %v, want %v", s.name, built, s.built)
+		}
+		if stored := c.stored(); !slices.Equal(stored, s.stored) {
+			t.Errorf("%s: emitted units %v, want %v", s.name, stored, s.stored)
+		}
+		if cold := generateInMemory(t, cfg); !maps.EqualFunc(sink.Files, cold, bytes.Equal) {
+			t.Errorf("%s: the files differ from a run without cache", s.name)
+		}
+	}
+}
+
+// TestRecordedKindsAreTheBuiltKinds: the kinds a record keeps come back equal to the built ones.
+func TestRecordedKindsAreTheBuiltKinds(t *testing.T) {
+	t.Parallel()
+	m, _ := defaultModel(t, false)
+	raw, err := json.Marshal(groupRecord{Kinds: m.Kinds})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back groupRecord
+	if err := json.Unmarshal(raw, &back); err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Kinds) < 5 || !reflect.DeepEqual(back.Kinds, m.Kinds) {
+		t.Errorf("%d kinds do not survive a record", len(m.Kinds))
+	}
+}
+
+// TestConfigKeysFollowTheirGroup: moving entries in config.yaml changes no key; changing one
+// group's directive or resource changes that group's key only.
+func TestConfigKeysFollowTheirGroup(t *testing.T) {
+	t.Parallel()
+	base := "module: example.com/op\nspecRoot: specs\ngroups:\n  - name: a\n    path: a\n  - name: b\n    path: b\n" +
+		"resources:\n  - group: a\n    kind: One\n    versions: [\"2021-01-01\"]\n  - group: b\n    kind: Two\n    versions: [\"2021-01-01\"]\n" +
+		"directives:\n  - match: \"a/2021-01-01:Thing\"\n    action: opaque\n"
+	keys := func(text string) map[string]string {
+		cfg, err := config.Parse("config.yaml", "/x/config.yaml", []byte(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return configKeys(cfg)
+	}
+	k0 := keys(base)
+	if len(k0) != 2 {
+		t.Fatalf("keys of %d groups, want 2", len(k0))
+	}
+	if moved := keys("# a comment that moves every line\n\n" + base); !maps.Equal(moved, k0) {
+		t.Error("moving the entries changed a key")
+	}
+	for name, text := range map[string]string{
+		"directive": strings.Replace(base, "action: opaque", "action: prune", 1),
+		"resource":  strings.Replace(base, "kind: One", "kind: Uno", 1),
+	} {
+		k := keys(text)
+		if k["a"] == k0["a"] || k["b"] != k0["b"] {
+			t.Errorf("after changing group a's %s: a changed %v, b changed %v", name, k["a"] != k0["a"], k["b"] != k0["b"])
+		}
+	}
+}
+
+// recordingCache is a disk cache that notes the groups whose records were stored with new inputs
+// (a build of changed inputs; not a refresh of stamps, nor a build that only re-emits) and the
+// units stored (emitted).
+type recordingCache struct {
+	*emitcache.Dir
+	mu            sync.Mutex
+	records, sums []string
+	units         map[string]string // unit key → group, learned from the records stored
+}
+
+func (c *recordingCache) reset() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.records, c.sums = nil, nil
+}
+
+func (c *recordingCache) StoreRecord(name string, data []byte) {
+	var rec groupRecord
+	if err := json.Unmarshal(data, &rec); err == nil {
+		g := name[strings.LastIndexByte(name, 0)+1:]
+		c.mu.Lock()
+		if old, ok := c.Dir.Record(name); !ok || !sameInputs(old, &rec) {
+			c.records = append(c.records, g)
+		}
+		c.mu.Unlock()
+	}
+	c.Dir.StoreRecord(name, data)
+}
+
+// sameInputs reports whether the stored record had rec's input key (a refresh of stamps only).
+func sameInputs(old []byte, rec *groupRecord) bool {
+	var prev groupRecord
+	return json.Unmarshal(old, &prev) == nil && prev.Inputs != nil && prev.Config == rec.Config && prev.inputKey() == rec.inputKey()
+}
+
+func (c *recordingCache) Store(key string, files map[string][32]byte) {
+	c.mu.Lock()
+	for p := range files { // the group of the unit: its API folder
+		if rest, ok := strings.CutPrefix(p, "v2/api/"); ok {
+			c.sums = append(c.sums, rest[:strings.IndexByte(rest, '/')])
+			break
+		}
+	}
+	c.mu.Unlock()
+	c.Dir.Store(key, files)
+}
+
+func (c *recordingCache) built() []string  { return sortedOrNil(c.records) }
+func (c *recordingCache) stored() []string { return sortedOrNil(c.sums) }
+
+func sortedOrNil(s []string) []string {
+	if len(s) == 0 {
+		return nil
+	}
+	return slices.Sorted(slices.Values(s))
+}
+
+// runWithCache generates cfg with cache c into an in-memory sink over cfg.Dir, then writes what
+// was put to disk, as the disk sink does.
+func runWithCache(t *testing.T, cfg *config.Config, c Cache) *countingSink {
+	t.Helper()
+	sink := &countingSink{Memory: fileset.NewMemory(cfg.Dir)}
+	if _, err := GenerateWith(cfg, sink, Options{Cache: c}); err != nil {
+		t.Fatal(err)
+	}
+	for p, b := range sink.Files {
+		full := filepath.Join(cfg.Dir, filepath.FromSlash(p))
+		if old, err := os.ReadFile(full); err != nil || !bytes.Equal(old, b) {
+			writeFile(t, full, b)
+		}
+	}
+	return sink
+}
+
+// countingSink is an in-memory sink that counts the files put and those reported unchanged.
+type countingSink struct {
+	*fileset.Memory
+	puts, unchanged atomic.Int32
+}
+
+func (s *countingSink) Put(p string, content []byte) error {
+	s.puts.Add(1)
+	return s.Memory.Put(p, content)
+}
+
+func (s *countingSink) Unchanged(p string) error {
+	s.unchanged.Add(1)
+	return s.Memory.Unchanged(p)
+}
+
+// firstKindSpec is the first spec file of a version folder other than common.json.
+func firstKindSpec(t *testing.T, dir string) string {
+	t.Helper()
+	names, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	if err != nil || len(names) < 2 {
+		t.Fatalf("spec files of %s: %v %v", dir, names, err)
+	}
+	slices.Sort(names)
+	if filepath.Base(names[0]) == "common.json" {
+		return names[1]
+	}
+	return names[0]
+}
+
+// editJSON sets the description of every definition of a spec file.
+func editJSON(t *testing.T, file, description string) {
+	t.Helper()
+	raw, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range doc["definitions"].(map[string]any) {
+		if def, ok := d.(map[string]any); ok && def["type"] == "object" {
+			def["description"] = description
+		}
+	}
+	out, _ := json.MarshalIndent(doc, "", "  ")
+	writeFile(t, file, out)
+}
+
+func touch(t *testing.T, file string) {
+	t.Helper()
+	later := time.Now().Add(time.Minute)
+	if err := os.Chtimes(file, later, later); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// removeOne removes the first generated file under dir.
+func removeOne(t *testing.T, dir string) {
+	t.Helper()
+	var first string
+	_ = filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && first == "" {
+			first = p
+		}
+		return nil
+	})
+	if first == "" {
+		t.Fatalf("no file under %s", dir)
+	}
+	if err := os.Remove(first); err != nil {
+		t.Fatal(err)
+	}
+}
