@@ -44,7 +44,7 @@ func TestRenamedKindIsRenamedEverywhere(t *testing.T) {
 		"v2/api/cache/v1api20230801/redis_cache_conversion_gen.go":    {"func (r *RedisCache) ConvertTo("},
 		"v2/api/cache/v1api20230801/patch_schedule_types_gen.go":      {`AsResourceReference("cache.azure.com", "RedisCache")`},
 		"v2/api/cache/customizations/redis_cache_extension_gen.go":    {"type RedisCacheExtension struct"},
-		"v2/internal/controllers/registry_gen.go":                     {`Kind:  "RedisCache"`, `"rediscaches"`},
+		"v2/internal/controllers/registry_cache_gen.go":               {`Kind:  "RedisCache"`, `"rediscaches"`},
 		"v2/samples/cache/v1api20230801/patchschedule.yaml":           {"name: rediscache20230801"},
 	}
 	assertFilesContain(t, files, want)

@@ -32,7 +32,7 @@ func knownNames(importPath string) (string, bool) {
 // runtimeNames are the package names of the fixed imports generated wiring uses; other
 // library packages are named after their last path element.
 var runtimeNames = map[string]string{
-	ContextPath: "context", FmtPath: "fmt", ReflectPath: "reflect", LogrPath: "logr",
+	ContextPath: "context", FmtPath: "fmt", ReflectPath: "reflect", SlicesPath: "slices", LogrPath: "logr",
 	GenRuntimePath: "genruntime", ExtensionsPath: "extensions", ResolverPath: "resolver",
 	GenericARMClientPath: "genericarmclient", ConversionPath: "conversion", SchemaPath: "schema",
 	RuntimePath: "runtime", RegistrationPath: "registration",

@@ -17,8 +17,9 @@ type file struct {
 }
 
 // files lists the generated wiring files keep selects (by group; nil: all): a host per kind, a
-// helper per group, and the registry (group ""). Plan and Emit both read it, so they name the
-// same paths. A group's files read only its kinds and their owner kinds.
+// helper and a part of the registry per group, and the registry (group ""). Plan and Emit both
+// read it, so they name the same paths. A group's files read only its kinds and their owner
+// kinds; the registry only the names of the groups.
 func files(l Layout, m *astmodel.Model, keep func(group string) bool) []file {
 	var out []file
 	for _, k := range m.Kinds {
@@ -26,6 +27,7 @@ func files(l Layout, m *astmodel.Model, keep func(group string) bool) []file {
 	}
 	for _, g := range groups(m) {
 		out = append(out, file{l.HelperFile(g), g, func() (*goFile, error) { return helperFile(l, g), nil }})
+		out = append(out, file{l.GroupRegistryFile(g), g, func() (*goFile, error) { return groupRegistryFile(l, m, g), nil }})
 	}
 	out = append(out, file{l.RegistryFile(), "", func() (*goFile, error) { return registryFile(l, m), nil }})
 	if keep != nil {

@@ -87,6 +87,11 @@ func (l Layout) RegistryFile() string {
 	return path.Join(l.RegistryDir, "registry_gen.go")
 }
 
+// GroupRegistryFile is the generated file holding a group's part of the registry.
+func (l Layout) GroupRegistryFile(group string) string {
+	return path.Join(l.RegistryDir, "registry_"+group+"_gen.go")
+}
+
 // HandWrittenFile is the file scaffold writes for one extension point of a kind:
 // "v2/api/network/customizations/private_endpoint_post_reconciliation_checker.go".
 func (l Layout) HandWrittenFile(k *astmodel.Kind, p Point) string {

@@ -16,6 +16,7 @@ const (
 	ContextPath          = "context"
 	FmtPath              = "fmt"
 	ReflectPath          = "reflect"
+	SlicesPath           = "slices"
 	LogrPath             = "github.com/go-logr/logr"
 	GenRuntimePath       = "github.com/asogen/asogen/v2/pkg/genruntime"
 	ExtensionsPath       = "github.com/asogen/asogen/v2/pkg/genruntime/extensions"

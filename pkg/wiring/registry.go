@@ -26,36 +26,71 @@ var (
 	resourceRef    = GoRef{RegistrationPath, "Resource"}
 )
 
-// RegistryFile emits the registry: one registration.Resource per kind (its GroupVersionKinds,
-// hub, owner, extension host and constructors), ExtensionFor and AddToScheme.
+// RegistryFile emits the registry: KnownResources (every group's registrations, in group order),
+// ExtensionFor and AddToScheme (every group's scheme adders).
 func RegistryFile(l Layout, m *astmodel.Model) ([]byte, error) {
 	return printed(registryFile(l, m), nil)
 }
 
+// GroupRegistryFile emits one group's part of the registry: one registration.Resource per kind
+// (its GroupVersionKinds, hub, owner, extension host and constructors) and the AddToScheme
+// functions of the group's packages.
+func GroupRegistryFile(l Layout, m *astmodel.Model, group string) ([]byte, error) {
+	return printed(groupRegistryFile(l, m, group), nil)
+}
+
 func registryFile(l Layout, m *astmodel.Model) *goFile {
 	f := newGoFile(l.RegistryFile(), path.Join(l.Module, l.RegistryDir), path.Base(l.RegistryDir))
+	gs := groups(m)
+	f.Add(knownResources(gs), extensionFor(), addToScheme(gs))
+	return f
+}
+
+func groupRegistryFile(l Layout, m *astmodel.Model, group string) *goFile {
+	f := newGoFile(l.GroupRegistryFile(group), path.Join(l.Module, l.RegistryDir), path.Base(l.RegistryDir))
+	var kinds []*astmodel.Kind
 	for _, k := range m.Kinds {
+		if k.Group != group {
+			continue
+		}
+		kinds = append(kinds, k)
 		f.Use(l.CustomizationsImport(k.Group), CustomizationsPackage, CustomizationsAlias(k.Group))
 		for _, ref := range k.AllPackages() {
 			f.Use(l.ImportPath(ref), ref.PackageName(), PackageAlias(ref))
 		}
 	}
-	f.Add(knownResources(l, m), extensionFor(), addToScheme(l, m))
+	f.Add(groupResources(l, group, kinds), groupSchemeAdders(l, group, kinds))
 	return f
 }
+
+// resourcesFunc and addersFunc name a group's registry functions, e.g. resourcesNetwork.
+func resourcesFunc(group string) string { return "resources" + astmodel.GoName(group) }
+func addersFunc(group string) string    { return "schemeAdders" + astmodel.GoName(group) }
 
 func funcType(result dst.Expr) dst.Expr {
 	return &dst.FuncType{Params: &dst.FieldList{}, Results: &dst.FieldList{List: []*dst.Field{field("", result)}}}
 }
 
-func knownResources(l Layout, m *astmodel.Model) dst.Decl {
+// knownResources concatenates the registrations of every group.
+func knownResources(groups []string) dst.Decl {
+	var parts []dst.Expr
+	for _, g := range groups {
+		parts = append(parts, onLine(call(id(resourcesFunc(g)))))
+	}
+	results := []*dst.Field{field("", &dst.ArrayType{Elt: qual(resourceRef)})}
+	return funcDecl(nil, KnownResourcesFunc, nil, results, []dst.Stmt{ret(call(qual(GoRef{SlicesPath, "Concat"}), parts...))},
+		KnownResourcesFunc+" lists every generated resource kind, sorted by group and kind.")
+}
+
+// groupResources lists the registrations of one group's kinds.
+func groupResources(l Layout, group string, kinds []*astmodel.Kind) dst.Decl {
 	lit := &dst.CompositeLit{Type: &dst.ArrayType{Elt: qual(resourceRef)}}
-	for _, k := range m.Kinds {
+	for _, k := range kinds {
 		lit.Elts = append(lit.Elts, onLine(registration(l, k)))
 	}
 	results := []*dst.Field{field("", &dst.ArrayType{Elt: qual(resourceRef)})}
-	return funcDecl(nil, KnownResourcesFunc, nil, results, []dst.Stmt{ret(lit)},
-		KnownResourcesFunc+" lists every generated resource kind, sorted by group and kind.")
+	return funcDecl(nil, resourcesFunc(group), nil, results, []dst.Stmt{ret(lit)},
+		resourcesFunc(group)+" lists the generated resource kinds of group "+group+", sorted by kind.")
 }
 
 func registration(l Layout, k *astmodel.Kind) dst.Expr {
@@ -148,37 +183,49 @@ func extensionFor() dst.Decl {
 		ExtensionForFunc+" returns the extension host of the kind gvk belongs to (any version or storage variant).")
 }
 
-// addToScheme registers every generated API package of the configured kinds.
-func addToScheme(l Layout, m *astmodel.Model) dst.Decl {
-	seen := map[astmodel.PackageRef]bool{}
-	adders := &dst.CompositeLit{Type: &dst.ArrayType{Elt: &dst.FuncType{
+// adderType is func(*runtime.Scheme) error.
+func adderType() dst.Expr {
+	return &dst.FuncType{
 		Params:  &dst.FieldList{List: []*dst.Field{field("", &dst.StarExpr{X: qual(schemeRef)})}},
 		Results: &dst.FieldList{List: []*dst.Field{field("", id("error"))}},
-	}}}
-	for _, ref := range sortedRefs(m) {
-		if !seen[ref] {
-			seen[ref] = true
-			adders.Elts = append(adders.Elts, onLine(qual(GoRef{l.ImportPath(ref), "AddToScheme"})))
-		}
+	}
+}
+
+// addToScheme registers every generated API package of the configured kinds, group by group.
+func addToScheme(groups []string) dst.Decl {
+	lists := &dst.CompositeLit{Type: &dst.ArrayType{Elt: &dst.ArrayType{Elt: adderType()}}}
+	for _, g := range groups {
+		lists.Elts = append(lists.Elts, onLine(call(id(addersFunc(g)))))
 	}
 	check := &dst.IfStmt{
 		Init: &dst.AssignStmt{Lhs: []dst.Expr{id("err")}, Tok: token.DEFINE, Rhs: []dst.Expr{call(id("add"), id("scheme"))}},
 		Cond: &dst.BinaryExpr{X: id("err"), Op: token.NEQ, Y: id("nil")},
 		Body: &dst.BlockStmt{List: []dst.Stmt{ret(id("err"))}},
 	}
-	loop := &dst.RangeStmt{Key: id("_"), Value: id("add"), Tok: token.DEFINE, X: adders,
+	inner := &dst.RangeStmt{Key: id("_"), Value: id("add"), Tok: token.DEFINE, X: id("adders"),
 		Body: &dst.BlockStmt{List: []dst.Stmt{check}}}
+	outer := &dst.RangeStmt{Key: id("_"), Value: id("adders"), Tok: token.DEFINE, X: lists,
+		Body: &dst.BlockStmt{List: []dst.Stmt{inner}}}
 	params := []*dst.Field{field("scheme", &dst.StarExpr{X: qual(schemeRef)})}
 	return funcDecl(nil, AddToSchemeFunc, params, []*dst.Field{field("", id("error"))},
-		[]dst.Stmt{loop, ret(id("nil"))},
+		[]dst.Stmt{outer, ret(id("nil"))},
 		AddToSchemeFunc+" adds every generated API version and storage variant to scheme.")
 }
 
-func sortedRefs(m *astmodel.Model) []astmodel.PackageRef {
+// groupSchemeAdders lists the AddToScheme functions of one group's packages.
+func groupSchemeAdders(l Layout, group string, kinds []*astmodel.Kind) dst.Decl {
 	var refs []astmodel.PackageRef
-	for _, k := range m.Kinds {
+	for _, k := range kinds {
 		refs = append(refs, k.AllPackages()...)
 	}
 	sortRefs(refs)
-	return refs
+	adders := &dst.CompositeLit{Type: &dst.ArrayType{Elt: adderType()}}
+	for i, ref := range refs {
+		if i == 0 || ref != refs[i-1] {
+			adders.Elts = append(adders.Elts, onLine(qual(GoRef{l.ImportPath(ref), "AddToScheme"})))
+		}
+	}
+	results := []*dst.Field{field("", &dst.ArrayType{Elt: adderType()})}
+	return funcDecl(nil, addersFunc(group), nil, results, []dst.Stmt{ret(adders)},
+		addersFunc(group)+" lists the AddToScheme functions of group "+group+"'s API versions and storage variants.")
 }

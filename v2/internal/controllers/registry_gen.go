@@ -3,29 +3,8 @@
 package controllers
 
 import (
-	cachecustomizations "github.com/asogen/asogen/v2/api/cache/customizations"
-	cache20230801 "github.com/asogen/asogen/v2/api/cache/v1api20230801"
-	cache20230801s "github.com/asogen/asogen/v2/api/cache/v1api20230801/storage"
-	containerservicecustomizations "github.com/asogen/asogen/v2/api/containerservice/customizations"
-	containerservice20231001 "github.com/asogen/asogen/v2/api/containerservice/v1api20231001"
-	containerservice20231001s "github.com/asogen/asogen/v2/api/containerservice/v1api20231001/storage"
-	insightscustomizations "github.com/asogen/asogen/v2/api/insights/customizations"
-	insights20210501preview "github.com/asogen/asogen/v2/api/insights/v1api20210501preview"
-	insights20210501previews "github.com/asogen/asogen/v2/api/insights/v1api20210501preview/storage"
-	kustocustomizations "github.com/asogen/asogen/v2/api/kusto/customizations"
-	kusto20221229 "github.com/asogen/asogen/v2/api/kusto/v1api20221229"
-	kusto20221229s "github.com/asogen/asogen/v2/api/kusto/v1api20221229/storage"
-	networkcustomizations "github.com/asogen/asogen/v2/api/network/customizations"
-	network20220701 "github.com/asogen/asogen/v2/api/network/v1api20220701"
-	network20220701s "github.com/asogen/asogen/v2/api/network/v1api20220701/storage"
-	network20240301 "github.com/asogen/asogen/v2/api/network/v1api20240301"
-	network20240301s "github.com/asogen/asogen/v2/api/network/v1api20240301/storage"
-	resourcescustomizations "github.com/asogen/asogen/v2/api/resources/customizations"
-	resources20210401 "github.com/asogen/asogen/v2/api/resources/v1api20210401"
-	resources20210401s "github.com/asogen/asogen/v2/api/resources/v1api20210401/storage"
-	storagecustomizations "github.com/asogen/asogen/v2/api/storage/customizations"
-	storage20230101 "github.com/asogen/asogen/v2/api/storage/v1api20230101"
-	storage20230101s "github.com/asogen/asogen/v2/api/storage/v1api20230101/storage"
+	"slices"
+
 	"github.com/asogen/asogen/v2/pkg/genruntime"
 	"github.com/asogen/asogen/v2/pkg/registration"
 	"k8s.io/apimachinery/pkg/runtime"
@@ -34,368 +13,15 @@ import (
 
 // KnownResources lists every generated resource kind, sorted by group and kind.
 func KnownResources() []registration.Resource {
-	return []registration.Resource{
-		{
-			GroupKind: schema.GroupKind{
-				Group: "cache.azure.com",
-				Kind:  "PatchSchedule",
-			},
-			ARMType: "Microsoft.Cache/redis/patchSchedules",
-			Plural:  "patchschedules",
-			HubGVK: schema.GroupVersionKind{
-				Group:   "cache.azure.com",
-				Version: "v1api20230801storage",
-				Kind:    "PatchSchedule",
-			},
-			GVKs: []schema.GroupVersionKind{
-				{
-					Group:   "cache.azure.com",
-					Version: "v1api20230801",
-					Kind:    "PatchSchedule",
-				},
-				{
-					Group:   "cache.azure.com",
-					Version: "v1api20230801storage",
-					Kind:    "PatchSchedule",
-				},
-			},
-			Owner: &schema.GroupKind{
-				Group: "cache.azure.com",
-				Kind:  "Redis",
-			},
-			Extension: &cachecustomizations.PatchScheduleExtension{},
-			NewHub: func() genruntime.KubernetesResource {
-				return &cache20230801s.PatchSchedule{}
-			},
-			ARMVersions: map[string]func() genruntime.ARMResource{
-				"v1api20230801": func() genruntime.ARMResource {
-					return &cache20230801.PatchSchedule{}
-				},
-			},
-			HubAPIVersion: "v1api20230801",
-		},
-		{
-			GroupKind: schema.GroupKind{
-				Group: "cache.azure.com",
-				Kind:  "Redis",
-			},
-			ARMType: "Microsoft.Cache/redis",
-			Plural:  "redis",
-			HubGVK: schema.GroupVersionKind{
-				Group:   "cache.azure.com",
-				Version: "v1api20230801storage",
-				Kind:    "Redis",
-			},
-			GVKs: []schema.GroupVersionKind{
-				{
-					Group:   "cache.azure.com",
-					Version: "v1api20230801",
-					Kind:    "Redis",
-				},
-				{
-					Group:   "cache.azure.com",
-					Version: "v1api20230801storage",
-					Kind:    "Redis",
-				},
-			},
-			Owner: &schema.GroupKind{
-				Group: "resources.azure.com",
-				Kind:  "ResourceGroup",
-			},
-			Extension: &cachecustomizations.RedisExtension{},
-			NewHub: func() genruntime.KubernetesResource {
-				return &cache20230801s.Redis{}
-			},
-			ARMVersions: map[string]func() genruntime.ARMResource{
-				"v1api20230801": func() genruntime.ARMResource {
-					return &cache20230801.Redis{}
-				},
-			},
-			HubAPIVersion:      "v1api20230801",
-			SecretExportAction: "listKeys",
-		},
-		{
-			GroupKind: schema.GroupKind{
-				Group: "containerservice.azure.com",
-				Kind:  "ManagedCluster",
-			},
-			ARMType: "Microsoft.ContainerService/managedClusters",
-			Plural:  "managedclusters",
-			HubGVK: schema.GroupVersionKind{
-				Group:   "containerservice.azure.com",
-				Version: "v1api20231001storage",
-				Kind:    "ManagedCluster",
-			},
-			GVKs: []schema.GroupVersionKind{
-				{
-					Group:   "containerservice.azure.com",
-					Version: "v1api20231001",
-					Kind:    "ManagedCluster",
-				},
-				{
-					Group:   "containerservice.azure.com",
-					Version: "v1api20231001storage",
-					Kind:    "ManagedCluster",
-				},
-			},
-			Owner: &schema.GroupKind{
-				Group: "resources.azure.com",
-				Kind:  "ResourceGroup",
-			},
-			Extension: &containerservicecustomizations.ManagedClusterExtension{},
-			NewHub: func() genruntime.KubernetesResource {
-				return &containerservice20231001s.ManagedCluster{}
-			},
-			ARMVersions: map[string]func() genruntime.ARMResource{
-				"v1api20231001": func() genruntime.ARMResource {
-					return &containerservice20231001.ManagedCluster{}
-				},
-			},
-			HubAPIVersion: "v1api20231001",
-		},
-		{
-			GroupKind: schema.GroupKind{
-				Group: "insights.azure.com",
-				Kind:  "DiagnosticSetting",
-			},
-			ARMType: "Microsoft.Insights/diagnosticSettings",
-			Plural:  "diagnosticsettings",
-			HubGVK: schema.GroupVersionKind{
-				Group:   "insights.azure.com",
-				Version: "v1api20210501previewstorage",
-				Kind:    "DiagnosticSetting",
-			},
-			GVKs: []schema.GroupVersionKind{
-				{
-					Group:   "insights.azure.com",
-					Version: "v1api20210501preview",
-					Kind:    "DiagnosticSetting",
-				},
-				{
-					Group:   "insights.azure.com",
-					Version: "v1api20210501previewstorage",
-					Kind:    "DiagnosticSetting",
-				},
-			},
-			Owner:     nil,
-			Extension: &insightscustomizations.DiagnosticSettingExtension{},
-			NewHub: func() genruntime.KubernetesResource {
-				return &insights20210501previews.DiagnosticSetting{}
-			},
-			ARMVersions: map[string]func() genruntime.ARMResource{
-				"v1api20210501preview": func() genruntime.ARMResource {
-					return &insights20210501preview.DiagnosticSetting{}
-				},
-			},
-			HubAPIVersion:  "v1api20210501preview",
-			ArbitraryOwner: true,
-		},
-		{
-			GroupKind: schema.GroupKind{
-				Group: "kusto.azure.com",
-				Kind:  "Cluster",
-			},
-			ARMType: "Microsoft.Kusto/clusters",
-			Plural:  "clusters",
-			HubGVK: schema.GroupVersionKind{
-				Group:   "kusto.azure.com",
-				Version: "v1api20221229storage",
-				Kind:    "Cluster",
-			},
-			GVKs: []schema.GroupVersionKind{
-				{
-					Group:   "kusto.azure.com",
-					Version: "v1api20221229",
-					Kind:    "Cluster",
-				},
-				{
-					Group:   "kusto.azure.com",
-					Version: "v1api20221229storage",
-					Kind:    "Cluster",
-				},
-			},
-			Owner: &schema.GroupKind{
-				Group: "resources.azure.com",
-				Kind:  "ResourceGroup",
-			},
-			Extension: &kustocustomizations.ClusterExtension{},
-			NewHub: func() genruntime.KubernetesResource {
-				return &kusto20221229s.Cluster{}
-			},
-			ARMVersions: map[string]func() genruntime.ARMResource{
-				"v1api20221229": func() genruntime.ARMResource {
-					return &kusto20221229.Cluster{}
-				},
-			},
-			HubAPIVersion: "v1api20221229",
-		},
-		{
-			GroupKind: schema.GroupKind{
-				Group: "kusto.azure.com",
-				Kind:  "Database",
-			},
-			ARMType: "Microsoft.Kusto/clusters/databases",
-			Plural:  "databases",
-			HubGVK: schema.GroupVersionKind{
-				Group:   "kusto.azure.com",
-				Version: "v1api20221229storage",
-				Kind:    "Database",
-			},
-			GVKs: []schema.GroupVersionKind{
-				{
-					Group:   "kusto.azure.com",
-					Version: "v1api20221229",
-					Kind:    "Database",
-				},
-				{
-					Group:   "kusto.azure.com",
-					Version: "v1api20221229storage",
-					Kind:    "Database",
-				},
-			},
-			Owner: &schema.GroupKind{
-				Group: "kusto.azure.com",
-				Kind:  "Cluster",
-			},
-			Extension: &kustocustomizations.DatabaseExtension{},
-			NewHub: func() genruntime.KubernetesResource {
-				return &kusto20221229s.Database{}
-			},
-			ARMVersions: map[string]func() genruntime.ARMResource{
-				"v1api20221229": func() genruntime.ARMResource {
-					return &kusto20221229.Database{}
-				},
-			},
-			HubAPIVersion: "v1api20221229",
-		},
-		{
-			GroupKind: schema.GroupKind{
-				Group: "network.azure.com",
-				Kind:  "PrivateEndpoint",
-			},
-			ARMType: "Microsoft.Network/privateEndpoints",
-			Plural:  "privateendpoints",
-			HubGVK: schema.GroupVersionKind{
-				Group:   "network.azure.com",
-				Version: "v1api20240301storage",
-				Kind:    "PrivateEndpoint",
-			},
-			GVKs: []schema.GroupVersionKind{
-				{
-					Group:   "network.azure.com",
-					Version: "v1api20220701",
-					Kind:    "PrivateEndpoint",
-				},
-				{
-					Group:   "network.azure.com",
-					Version: "v1api20220701storage",
-					Kind:    "PrivateEndpoint",
-				},
-				{
-					Group:   "network.azure.com",
-					Version: "v1api20240301",
-					Kind:    "PrivateEndpoint",
-				},
-				{
-					Group:   "network.azure.com",
-					Version: "v1api20240301storage",
-					Kind:    "PrivateEndpoint",
-				},
-			},
-			Owner: &schema.GroupKind{
-				Group: "resources.azure.com",
-				Kind:  "ResourceGroup",
-			},
-			Extension: &networkcustomizations.PrivateEndpointExtension{},
-			NewHub: func() genruntime.KubernetesResource {
-				return &network20240301s.PrivateEndpoint{}
-			},
-			ARMVersions: map[string]func() genruntime.ARMResource{
-				"v1api20220701": func() genruntime.ARMResource {
-					return &network20220701.PrivateEndpoint{}
-				},
-				"v1api20240301": func() genruntime.ARMResource {
-					return &network20240301.PrivateEndpoint{}
-				},
-			},
-			HubAPIVersion: "v1api20240301",
-		},
-		{
-			GroupKind: schema.GroupKind{
-				Group: "resources.azure.com",
-				Kind:  "ResourceGroup",
-			},
-			ARMType: "Microsoft.Resources/resourceGroups",
-			Plural:  "resourcegroups",
-			HubGVK: schema.GroupVersionKind{
-				Group:   "resources.azure.com",
-				Version: "v1api20210401storage",
-				Kind:    "ResourceGroup",
-			},
-			GVKs: []schema.GroupVersionKind{
-				{
-					Group:   "resources.azure.com",
-					Version: "v1api20210401",
-					Kind:    "ResourceGroup",
-				},
-				{
-					Group:   "resources.azure.com",
-					Version: "v1api20210401storage",
-					Kind:    "ResourceGroup",
-				},
-			},
-			Owner:     nil,
-			Extension: &resourcescustomizations.ResourceGroupExtension{},
-			NewHub: func() genruntime.KubernetesResource {
-				return &resources20210401s.ResourceGroup{}
-			},
-			ARMVersions: map[string]func() genruntime.ARMResource{
-				"v1api20210401": func() genruntime.ARMResource {
-					return &resources20210401.ResourceGroup{}
-				},
-			},
-			HubAPIVersion: "v1api20210401",
-		},
-		{
-			GroupKind: schema.GroupKind{
-				Group: "storage.azure.com",
-				Kind:  "StorageAccount",
-			},
-			ARMType: "Microsoft.Storage/storageAccounts",
-			Plural:  "storageaccounts",
-			HubGVK: schema.GroupVersionKind{
-				Group:   "storage.azure.com",
-				Version: "v1api20230101storage",
-				Kind:    "StorageAccount",
-			},
-			GVKs: []schema.GroupVersionKind{
-				{
-					Group:   "storage.azure.com",
-					Version: "v1api20230101",
-					Kind:    "StorageAccount",
-				},
-				{
-					Group:   "storage.azure.com",
-					Version: "v1api20230101storage",
-					Kind:    "StorageAccount",
-				},
-			},
-			Owner: &schema.GroupKind{
-				Group: "resources.azure.com",
-				Kind:  "ResourceGroup",
-			},
-			Extension: &storagecustomizations.StorageAccountExtension{},
-			NewHub: func() genruntime.KubernetesResource {
-				return &storage20230101s.StorageAccount{}
-			},
-			ARMVersions: map[string]func() genruntime.ARMResource{
-				"v1api20230101": func() genruntime.ARMResource {
-					return &storage20230101.StorageAccount{}
-				},
-			},
-			HubAPIVersion: "v1api20230101",
-		},
-	}
+	return slices.Concat(
+		resourcesCache(),
+		resourcesContainerservice(),
+		resourcesInsights(),
+		resourcesKusto(),
+		resourcesNetwork(),
+		resourcesResources(),
+		resourcesStorage(),
+	)
 }
 
 // ExtensionFor returns the extension host of the kind gvk belongs to (any version or storage variant).
@@ -412,26 +38,19 @@ func ExtensionFor(gvk schema.GroupVersionKind) (genruntime.ResourceExtension, bo
 
 // AddToScheme adds every generated API version and storage variant to scheme.
 func AddToScheme(scheme *runtime.Scheme) error {
-	for _, add := range []func(*runtime.Scheme) error{
-		cache20230801.AddToScheme,
-		cache20230801s.AddToScheme,
-		containerservice20231001.AddToScheme,
-		containerservice20231001s.AddToScheme,
-		insights20210501preview.AddToScheme,
-		insights20210501previews.AddToScheme,
-		kusto20221229.AddToScheme,
-		kusto20221229s.AddToScheme,
-		network20220701.AddToScheme,
-		network20220701s.AddToScheme,
-		network20240301.AddToScheme,
-		network20240301s.AddToScheme,
-		resources20210401.AddToScheme,
-		resources20210401s.AddToScheme,
-		storage20230101.AddToScheme,
-		storage20230101s.AddToScheme,
+	for _, adders := range [][]func(*runtime.Scheme) error{
+		schemeAddersCache(),
+		schemeAddersContainerservice(),
+		schemeAddersInsights(),
+		schemeAddersKusto(),
+		schemeAddersNetwork(),
+		schemeAddersResources(),
+		schemeAddersStorage(),
 	} {
-		if err := add(scheme); err != nil {
-			return err
+		for _, add := range adders {
+			if err := add(scheme); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
