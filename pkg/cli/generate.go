@@ -120,6 +120,13 @@ type cliSink struct {
 	gc *gcSettings
 }
 
+// Vouch passes the paths the cache vouches for on to the sink, when it can use them.
+func (s cliSink) Vouch(paths []string) {
+	if v, ok := s.Sink.(fileset.Vouching); ok {
+		v.Vouch(paths)
+	}
+}
+
 func (s cliSink) Plan(paths, roots []string) error {
 	if err := s.Sink.Plan(paths, roots); err != nil {
 		return s.a.relocate(err)

@@ -45,9 +45,13 @@ func (o *output) sumsOf(paths []string) (map[string][sha256.Size]byte, bool) {
 	return out, true
 }
 
-// plan records the paths of the run and hands them to the sink, which may refuse the run.
+// plan records the paths of the run and hands them to the sink, which may refuse the run; a sink
+// that can use them is first told the paths that will arrive unchanged (fileset.Vouching).
 // Errors of the sink come back as they are.
-func (o *output) plan(paths []string) error {
+func (o *output) plan(paths, unchanged []string) error {
+	if v, ok := o.sink.(fileset.Vouching); ok {
+		v.Vouch(unchanged)
+	}
 	sorted := slices.Sorted(slices.Values(paths))
 	o.pending = make(map[string]bool, len(sorted))
 	for _, p := range sorted {

@@ -28,7 +28,13 @@ func planFiles() Stage {
 				paths = append(paths, wiring.Plan(wiring.LayoutOf(in.Config), in.Model, registry)...)
 				paths = append(paths, manifests.Plan(in.Config.Output.Manifests)...)
 			}
-			return in, env.Out.plan(paths)
+			var reused []string
+			for _, u := range units {
+				if u.reuse {
+					reused = append(reused, u.paths...)
+				}
+			}
+			return in, env.Out.plan(paths, reused)
 		},
 	}
 }

@@ -83,7 +83,7 @@ func TestSinkRefusalProducesNothing(t *testing.T) {
 func TestOutputHoldsToThePlan(t *testing.T) {
 	t.Parallel()
 	out := newOutput(fileset.NewMemory(""), nil, false)
-	if err := out.plan([]string{"b", "a"}); err != nil {
+	if err := out.plan([]string{"b", "a"}, nil); err != nil {
 		t.Fatal(err)
 	}
 	if !slices.Equal(out.paths, []string{"a", "b"}) {
@@ -102,7 +102,7 @@ func TestOutputHoldsToThePlan(t *testing.T) {
 	if err := out.complete(); err == nil || !strings.Contains(err.Error(), "1 planned files were not generated, such as b") {
 		t.Errorf("complete: err = %v", err)
 	}
-	if err := newOutput(fileset.NewMemory(""), nil, false).plan([]string{"a", "a"}); err == nil {
+	if err := newOutput(fileset.NewMemory(""), nil, false).plan([]string{"a", "a"}, nil); err == nil {
 		t.Error("a path planned twice was accepted")
 	}
 }

@@ -115,7 +115,7 @@ func (d *Dir) Reuse(key string, paths []string) bool {
 	var restat atomic.Bool
 	ok := allOf(len(entries), func(i int) bool {
 		e := &entries[i]
-		info, err := os.Stat(filepath.Join(d.root, filepath.FromSlash(e.path)))
+		info, err := os.Lstat(filepath.Join(d.root, filepath.FromSlash(e.path))) // a symlink is not reused: the sink checks it
 		if err != nil || !info.Mode().IsRegular() {
 			return false
 		}

@@ -42,9 +42,10 @@ type planned struct {
 	leftovers   []string // temporary files of interrupted runs (see isTempName)
 }
 
-// planOnDisk checks every path and root and looks each path up on disk. Path problems come
-// back, all of them, as a diag.List; a disk that cannot be read as a plain error.
-func planOnDisk(d disk, paths, roots []string) (planned, error) {
+// planOnDisk checks every path and root and looks each path up on disk (a vouched path only
+// through its folder: it is a generated file). Path problems come back, all of them, as a
+// diag.List; a disk that cannot be read as a plain error.
+func planOnDisk(d disk, paths, roots []string, vouched map[string]bool) (planned, error) {
 	if errs := checkPaths(paths, roots); len(errs) > 0 {
 		return planned{}, errs.Err()
 	}
@@ -52,6 +53,12 @@ func planOnDisk(d disk, paths, roots []string) (planned, error) {
 	pl := planned{targets: make(map[string]target, len(paths))}
 	dirs := map[string]resolved{} // each folder is resolved once, not once per file
 	for _, p := range paths {
+		if vouched[p] {
+			if dir, problem, err := d.resolveDir(path.Dir(p), dirs); problem == "" && err == nil {
+				pl.targets[p] = target{real: filepath.Join(dir, path.Base(p)), exists: true}
+				continue
+			}
+		}
 		t, problem, err := d.lookup(p, dirs)
 		if err != nil {
 			return planned{}, err
@@ -176,6 +183,15 @@ type run struct {
 	roots    []string
 	mu       sync.Mutex
 	arrived  map[string]bool
+	vouched  map[string]bool // see Vouch
+}
+
+// Vouch implements Vouching: Plan takes these paths as generated files that exist.
+func (r *run) Vouch(paths []string) {
+	r.vouched = make(map[string]bool, len(paths))
+	for _, p := range paths {
+		r.vouched[p] = true
+	}
 }
 
 // begin takes the project's lock, opens the project and plans paths and roots on it; it may be
@@ -191,7 +207,7 @@ func (r *run) begin(paths, roots []string) error {
 	if err := r.takeLock(d.root); err != nil {
 		return err
 	}
-	pl, err := planOnDisk(d, paths, roots)
+	pl, err := planOnDisk(d, paths, roots, r.vouched)
 	if err != nil {
 		r.end()
 		return err

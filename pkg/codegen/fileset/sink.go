@@ -20,6 +20,14 @@ type Sink interface {
 	Unchanged(path string) error
 }
 
+// Vouching is implemented by sinks that can skip looking at files the caller vouches for: Vouch,
+// called before Plan, names planned paths that will arrive as Unchanged because the caller has
+// just checked that they hold the bytes it generates (the emission cache). Plan then takes them
+// as generated files that exist, without opening them.
+type Vouching interface {
+	Vouch(paths []string)
+}
+
 // Memory is the Sink that keeps every file in memory (tests, goldens). The content of an
 // Unchanged path is read from Root, which holds it.
 type Memory struct {
