@@ -124,7 +124,7 @@ func (c *recordingCache) reset() {
 
 func (c *recordingCache) StoreRecord(name string, data []byte) {
 	var rec groupRecord
-	if err := json.Unmarshal(data, &rec); err == nil {
+	if err := json.Unmarshal(data, &rec); err == nil && strings.HasPrefix(name, "group\x00") {
 		g := name[strings.LastIndexByte(name, 0)+1:]
 		c.mu.Lock()
 		if old, ok := c.Dir.Record(name); !ok || !sameInputs(old, &rec) {
@@ -253,5 +253,47 @@ func removeOne(t *testing.T, dir string) {
 	}
 	if err := os.Remove(first); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestCheckIsReusedOnlyForTheSameHandWrittenCode: with a cache, a passing check of the
+// hand-written code is taken again only while the code is the same: a method renamed by hand is
+// reported, an unused method's warning comes back on every run, and the original passes again.
+func TestCheckIsReusedOnlyForTheSameHandWrittenCode(t *testing.T) {
+	t.Parallel()
+	cfg := syntheticConfig(t, 3, 1)
+	c := emitcache.New(t.TempDir(), cfg.Dir)
+	dir := filepath.Join(cfg.Dir, cfg.Output.API, "bench01", "customizations")
+	names, _ := filepath.Glob(filepath.Join(dir, "*_checker.go"))
+	if len(names) == 0 {
+		t.Fatal("the corpus has no hand-written checker")
+	}
+	file := names[0]
+	original, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func() (*Result, error) { return GenerateWith(cfg, fileset.NewMemory(cfg.Dir), Options{Cache: c}) }
+	for i := range 2 {
+		if _, err := run(); err != nil {
+			t.Fatalf("run %d: %v", i, err)
+		}
+	}
+	renamed := bytes.Replace(original, []byte(") Check"), []byte(") Chekc"), 1)
+	writeFile(t, file, renamed)
+	if _, err := run(); err == nil || !strings.Contains(err.Error(), "no hand-written CheckBeforeReconcile") {
+		t.Errorf("a renamed hand-written method: err = %v", err)
+	}
+	unused := append(bytes.Clone(original), []byte("\nfunc (ext *GoneExtension) CheckBeforeReconcile() {}\n\ntype GoneExtension struct{}\n")...)
+	writeFile(t, file, unused)
+	for i := range 2 {
+		res, err := run()
+		if err != nil || len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0].Msg, "unused") {
+			t.Errorf("run %d with an unused method: warnings %v, err %v", i, res.Warnings, err)
+		}
+	}
+	writeFile(t, file, original)
+	if res, err := run(); err != nil || len(res.Warnings) != 0 {
+		t.Errorf("the original code: warnings %v, err %v", res.Warnings, err)
 	}
 }
