@@ -12,7 +12,11 @@ type armReach struct {
 }
 
 func (e *pkgEmitter) reach() armReach {
+	if e.reached != nil { // computed once per package: every family's ARM file reads it
+		return *e.reached
+	}
 	r := armReach{spec: map[string]bool{}, status: map[string]bool{}}
+	defer func() { e.reached = &r }()
 	for _, fam := range e.families {
 		if fam.resource == nil {
 			continue

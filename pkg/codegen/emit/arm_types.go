@@ -72,8 +72,13 @@ func (n *armNode) nameChildren() {
 
 // freeName returns name, or name with the smallest number from 2 on that is not in used.
 func freeName(name string, used map[string]bool) string {
+	return freeNameWhere(name, func(n string) bool { return used[n] })
+}
+
+// freeNameWhere is freeName with the names taken given by a function.
+func freeNameWhere(name string, taken func(string) bool) string {
 	n := name
-	for i := 2; used[n]; i++ {
+	for i := 2; taken(n); i++ {
 		n = name + strconv.Itoa(i)
 	}
 	return n

@@ -93,6 +93,7 @@ type pkgEmitter struct {
 	convNames map[string]string
 	convTaken map[string]string
 	types     map[string]bool // see typeNames
+	reached   *armReach       // see reach
 }
 
 func newPkgEmitter(m *astmodel.Model, p *astmodel.Package, r pathResolver) *pkgEmitter {

@@ -3,7 +3,6 @@ package emit
 import (
 	"fmt"
 	"go/token"
-	"maps"
 	"strconv"
 	"strings"
 
@@ -166,11 +165,11 @@ func enumDecls(en *astmodel.Enum, types map[string]bool) []dst.Decl {
 // a type of the package (types) has the name: value "STATUS" of enum Shade is not Shade_STATUS
 // when the status enum is.
 func enumConstNames(en *astmodel.Enum, types map[string]bool) []string {
-	used := maps.Clone(types)
+	mine := make(map[string]bool, len(en.Values)) // the constants named so far (types is shared: not cloned)
 	names := make([]string, len(en.Values))
 	for i, v := range en.Values {
-		names[i] = freeName(en.Name.Name+"_"+astmodel.GoName(v), used)
-		used[names[i]] = true
+		names[i] = freeNameWhere(en.Name.Name+"_"+astmodel.GoName(v), func(n string) bool { return types[n] || mine[n] })
+		mine[names[i]] = true
 	}
 	return names
 }

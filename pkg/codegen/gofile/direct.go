@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"go/token"
+	"sync"
 	"text/tabwriter"
 
 	"github.com/dave/dst"
@@ -49,7 +50,9 @@ func printDirect(file *dst.File, pkgPath string, names resolver.RestorerResolver
 		}
 	}()
 	im := newImports(pkgPath, names, aliases)
-	p := &directPrinter{pkgPath: pkgPath, imports: im}
+	p := printers.Get().(*directPrinter)
+	defer p.release()
+	p.pkgPath, p.imports = pkgPath, im
 	head := p.head(file)
 	p.decls(file.Decls)
 	if im.settle() {
@@ -58,6 +61,18 @@ func printDirect(file *dst.File, pkgPath string, names resolver.RestorerResolver
 		p.decls(file.Decls)
 	}
 	return im.join(head, p.out.Bytes()), nil
+}
+
+// printers keeps directPrinters between files, so their buffers (which grow to the size of a
+// file) are allocated once per worker rather than grown again for every file.
+var printers = sync.Pool{New: func() any { return new(directPrinter) }}
+
+// release empties p and hands it back to printers.
+func (p *directPrinter) release() {
+	p.out.Reset()
+	p.cells.Reset()
+	p.indent, p.pkgPath, p.imports = 0, "", nil
+	printers.Put(p)
 }
 
 // recovered turns the printer's panics back into errors.
