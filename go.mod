@@ -17,11 +17,14 @@ require (
 	github.com/spf13/cobra v1.10.2 // the CLI
 	go.uber.org/zap v1.27.0 // log levels of controller-runtime's zap logger (the operator's logs)
 	golang.org/x/mod v0.42.0 // go.mod parsing (module path of the project; benchmark corpus)
+	golang.org/x/sys v0.49.0 // syncfs(2): one sync of the generated files instead of one fsync each (already in the graph)
 	golang.org/x/tools v0.52.0 // go/packages: loads the hand-written customizations
 	gopkg.in/yaml.v3 v3.0.1 // config.yaml with line and column for every node
+	k8s.io/api v0.34.2 // core/v1 Secrets and events, RBAC and lease types (already in client-go's graph)
 	k8s.io/apiextensions-apiserver v0.34.2 // apiextensionsv1.JSON for opaque properties; CRD objects (storage version migration)
 	k8s.io/apimachinery v0.34.2 // Kubernetes object metadata, schemes, GroupVersionKinds
 	k8s.io/client-go v0.34.2 // Kubernetes client used by controller-runtime and the resolver
+	k8s.io/utils v0.0.0-20260626114624-be93311217bd // ptr helpers (already in client-go's graph)
 	pgregory.net/rapid v1.3.0 // property-based round-trip tests of generated conversions
 	sigs.k8s.io/controller-runtime v0.22.4 // client, manager, envtest, conversion.Hub/Convertible
 	sigs.k8s.io/kustomize/api v0.21.2 // tests render v2/config/default exactly as kubectl apply -k does
@@ -88,7 +91,6 @@ require (
 	golang.org/x/net v0.62.0 // indirect
 	golang.org/x/oauth2 v0.27.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
-	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/term v0.47.0 // indirect
 	golang.org/x/text v0.43.0 // indirect
 	golang.org/x/time v0.9.0 // indirect
@@ -98,12 +100,10 @@ require (
 	gopkg.in/inf.v0 v0.9.1 // indirect
 	gopkg.in/yaml.v2 v2.4.0 // indirect
 	honnef.co/go/tools v0.8.2 // indirect
-	k8s.io/api v0.34.2 // indirect
 	k8s.io/code-generator v0.34.2 // indirect
 	k8s.io/gengo/v2 v2.0.0-20250922181213-ec3ebc5fd46b // indirect
 	k8s.io/klog/v2 v2.140.0 // indirect
 	k8s.io/kube-openapi v0.0.0-20260721132016-d427ff9ee9ad // indirect
-	k8s.io/utils v0.0.0-20260626114624-be93311217bd // indirect
 	sigs.k8s.io/controller-tools v0.19.0 // indirect
 	sigs.k8s.io/json v0.0.0-20250730193827-2d320260d730 // indirect
 	sigs.k8s.io/randfill v1.0.0 // indirect

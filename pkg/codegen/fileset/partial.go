@@ -5,8 +5,9 @@ import (
 	"strings"
 )
 
-// PartialWriteError is a write that failed after other files of the run were replaced: the
-// tree mixes old and new generated files (each of them whole) until a run succeeds. The next
+// PartialWriteError is a write that failed. A failed write of a file replaces no file (the run's
+// files are renamed into place only once all are written); a rename failing then leaves the tree
+// mixing old and new generated files (each of them whole) until a run succeeds. The next
 // successful generate writes what is still missing, and verify lists it meanwhile.
 type PartialWriteError struct {
 	Err        error
@@ -17,8 +18,12 @@ type PartialWriteError struct {
 func (e *PartialWriteError) Error() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%v\n", e.Err)
-	fmt.Fprintf(&b, "the generated tree is now partly updated: %d changed files were replaced, %d were not.\n",
-		len(e.Replaced), len(e.NotWritten))
+	if len(e.Replaced) == 0 {
+		fmt.Fprintf(&b, "no generated file was changed: the %d changed files were not written.\n", len(e.NotWritten))
+	} else {
+		fmt.Fprintf(&b, "the generated tree is now partly updated: %d changed files were replaced, %d were not.\n",
+			len(e.Replaced), len(e.NotWritten))
+	}
 	list(&b, "replaced", e.Replaced)
 	list(&b, "not written", e.NotWritten)
 	b.WriteString("Fix the problem and run asogen generate again: it writes what is missing " +

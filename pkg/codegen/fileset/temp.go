@@ -24,9 +24,9 @@ func isTempName(name string) bool {
 	return strings.HasPrefix(name, tempPrefix) || oldTempName.MatchString(name)
 }
 
-// writeTemp writes data to a new hidden temporary file next to the target and returns its name,
-// ".asogen-tmp.<base>.<random>", recognisable by isTempName.
-func writeTemp(dir, base string, data []byte, mode fs.FileMode, wrap func(io.Writer) io.Writer) (string, error) {
+// createTemp writes data to a new hidden temporary file in dir and returns its name,
+// ".asogen-tmp.<base>.<random>", recognisable by isTempName. It is not synced (see syncFiles).
+func createTemp(dir, base string, data []byte, mode fs.FileMode, wrap func(io.Writer) io.Writer) (string, error) {
 	f, err := os.CreateTemp(dir, tempPrefix+base+".*")
 	if err != nil {
 		return "", err
@@ -39,7 +39,6 @@ func writeTemp(dir, base string, data []byte, mode fs.FileMode, wrap func(io.Wri
 	if err == nil {
 		err = f.Chmod(mode)
 	}
-	_ = f.Sync() // best effort: some file systems do not support it
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}

@@ -6,10 +6,12 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -51,13 +53,14 @@ func (s Summary) String() string {
 // roots that the run did not produce, together with the folders this leaves empty.
 type Writer struct {
 	run
-	opts  Options
-	start time.Time
-	jobs  chan job // nil until Plan succeeds, and again after Finish
-	wg    sync.WaitGroup
-	sum   Summary
-	queue []string // every changed file handed to the writers
-	err   error    // the first failed write; no new write starts after it
+	opts    Options
+	start   time.Time
+	jobs    chan job // nil until Plan succeeds, and again after Finish
+	wg      sync.WaitGroup
+	sum     Summary
+	pending []staged // files written to their temporary file, renamed into place by Finish
+	queue   []string // every changed file handed to the writers
+	err     error    // the first failed write; no new write starts after it
 }
 
 // job is one changed file waiting for a writer.
@@ -66,9 +69,10 @@ type job struct {
 	content []byte
 }
 
-// writers is how many files are written at once: each write waits on the disk (fsync), so more
-// writers than cores keep it busy. At most as many changed files wait for one.
-const writers = 8
+// writers is how many files are written at once: each write waits on the disk (fsync), so many
+// more writers than cores keep it busy (concurrent fsyncs share the file system's journal
+// commits). At most as many changed files wait for one.
+const writers = 32
 
 // NewWriter returns a Writer for the project folder root.
 func NewWriter(root string, opts Options) *Writer {
@@ -150,11 +154,14 @@ func (w *Writer) work() {
 		if w.failure() != nil {
 			continue
 		}
-		if err := writeFile(w.d.abs(j.path), j.content, w.opts); err != nil {
+		tmp, err := writeTemp(w.d.abs(j.path), j.content, w.opts)
+		if err != nil {
 			w.fail(err)
 			continue
 		}
-		w.record(&w.sum.Written, j.path)
+		w.mu.Lock()
+		w.pending = append(w.pending, staged{path: j.path, tmp: tmp})
+		w.mu.Unlock()
 	}
 }
 
@@ -192,6 +199,7 @@ func (w *Writer) Finish() (Summary, error) {
 	close(w.jobs)
 	w.wg.Wait()
 	w.jobs = nil
+	w.commit()
 	slices.Sort(w.sum.Written)
 	err := w.partial()
 	if err == nil {
@@ -280,12 +288,19 @@ func checkHeaders(files FileSet) error {
 	return nil
 }
 
-// writeFile replaces name with data through a temporary file in the same folder, so that an
-// interrupted run leaves either the old file or the new one, never a part of either.
-func writeFile(name string, data []byte, opts Options) error {
+// staged is a changed file written to its temporary file (beside it) and not yet renamed.
+type staged struct {
+	path string // slash path under the root
+	tmp  string // absolute
+}
+
+// writeTemp writes data for the file name into a new temporary file in the same folder (created
+// when missing), with the mode of the file it replaces (opts.Mode, or 0644, for a new one), and
+// returns the temporary file's name. Nothing is synced yet: see commit.
+func writeTemp(name string, data []byte, opts Options) (string, error) {
 	dir := filepath.Dir(name)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
+		return "", err
 	}
 	mode := opts.Mode
 	if mode == 0 {
@@ -294,16 +309,38 @@ func writeFile(name string, data []byte, opts Options) error {
 	if info, err := os.Stat(name); err == nil {
 		mode = info.Mode().Perm()
 	}
-	tmp, err := writeTemp(dir, filepath.Base(name), data, mode, opts.wrap)
-	if err != nil {
-		return err
+	return createTemp(dir, filepath.Base(name), data, mode, opts.wrap)
+}
+
+// commit makes the staged files the run's output: once every write succeeded, the file system
+// is synced once (not once per file), then each temporary file is renamed onto its target
+// (atomic: a reader sees the old file or the new one, never a part), and each folder that
+// received a file is synced so the renames last. After a failed write no target is replaced:
+// every temporary file is removed. A failed rename stops the renames there (failure).
+func (w *Writer) commit() {
+	files := w.pending
+	w.pending = nil
+	slices.SortFunc(files, func(a, b staged) int { return strings.Compare(a.path, b.path) })
+	if w.failure() == nil && len(files) > 0 {
+		syncFiles(w.d.root, files)
 	}
-	if err := os.Rename(tmp, name); err != nil {
-		_ = os.Remove(tmp)
-		return err
+	dirs := map[string]bool{}
+	for _, f := range files {
+		if w.failure() != nil {
+			_ = os.Remove(f.tmp)
+			continue
+		}
+		if err := os.Rename(f.tmp, w.d.abs(f.path)); err != nil {
+			_ = os.Remove(f.tmp)
+			w.fail(err)
+			continue
+		}
+		w.sum.Written = append(w.sum.Written, f.path)
+		dirs[filepath.Dir(f.tmp)] = true
 	}
-	syncDir(dir)
-	return nil
+	for _, dir := range slices.Sorted(maps.Keys(dirs)) {
+		syncDir(dir)
+	}
 }
 
 // syncDir makes the rename durable where the platform allows it (best effort).
