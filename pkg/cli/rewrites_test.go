@@ -1,0 +1,119 @@
+package cli
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/asogen/asogen/internal/benchcorpus"
+)
+
+// TestEditAndAddRewriteOnlyTheirFiles: with the cache, adding a property to one kind's spec
+// rewrites files of that kind only, and adding a kind writes that kind's files and, besides them,
+// only its group's shared files (the group's part of the registry, the API versions' group
+// registration) and the CRD kustomization.
+func TestEditAndAddRewriteOnlyTheirFiles(t *testing.T) {
+	root, err := filepath.Abs(repoRoot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	opts := benchcorpus.Options{Kinds: benchcorpus.KindsPerGroup + 3, Versions: 2, Seed: 3, AsogenDir: root}
+	if err := benchcorpus.Write(dir, opts); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("ASOGEN_CACHE", t.TempDir())
+	cfg := filepath.Join(dir, "config.yaml")
+	generate := func() []string {
+		stdout, _ := mustRun(t, ExitOK, "generate", "-v", "--config", cfg)
+		var written []string
+		for _, line := range strings.Split(stdout, "\n") {
+			if p, ok := strings.CutPrefix(line, "written "); ok {
+				written = append(written, strings.TrimSpace(p))
+			}
+		}
+		return written
+	}
+	generate()
+
+	spec := filepath.Join(dir, "specs", "specification", "bench01", "resource-manager", "Microsoft.Bench01", "stable", "2021-03-01")
+	kind := firstSpecKind(t, spec)
+	addPropertyToSpec(t, filepath.Join(spec, kind+".json"))
+	written := generate()
+	if len(written) == 0 {
+		t.Fatal("editing a spec wrote nothing")
+	}
+	for _, p := range written {
+		if !strings.Contains(strings.ReplaceAll(p, "_", ""), strings.ToLower(kind)) {
+			t.Errorf("editing %s's spec rewrote %s", kind, p)
+		}
+	}
+
+	before := map[string]bool{}
+	for p := range generatedUnder(t, dir, ".") {
+		before[p] = true
+	}
+	if err := benchcorpus.Grow(dir, opts); err != nil {
+		t.Fatal(err)
+	}
+	shared := []string{"/registry_bench02_gen.go", "/groupversion_info_gen.go", "v2/config/crd/kustomization.yaml"}
+	written = generate()
+	if len(written) == 0 {
+		t.Fatal("adding a kind wrote nothing")
+	}
+	for _, p := range written {
+		rel, err := filepath.Rel(dir, p)
+		if err != nil || strings.HasPrefix(rel, "..") {
+			rel = p
+		}
+		rel = filepath.ToSlash(rel)
+		if before[rel] && !slices.ContainsFunc(shared, func(s string) bool { return strings.HasSuffix(rel, s) }) {
+			t.Errorf("adding a kind to bench02 rewrote %s", rel)
+		}
+	}
+}
+
+// firstSpecKind is the name (file stem) of the first kind spec of a version folder.
+func firstSpecKind(t *testing.T, dir string) string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if name := e.Name(); name != "common.json" && strings.HasSuffix(name, ".json") {
+			return strings.TrimSuffix(name, ".json")
+		}
+	}
+	t.Fatalf("no kind spec in %s", dir)
+	return ""
+}
+
+// addPropertyToSpec adds a string property to the first definition of a spec file that has
+// properties and is named like the kind's properties object.
+func addPropertyToSpec(t *testing.T, file string) {
+	t.Helper()
+	raw, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		t.Fatal(err)
+	}
+	for name, d := range doc["definitions"].(map[string]any) {
+		def := d.(map[string]any)
+		if props, ok := def["properties"].(map[string]any); ok && strings.HasSuffix(name, "Properties") {
+			props["addedByTheTest"] = map[string]any{"type": "string"}
+			out, _ := json.MarshalIndent(doc, "", "  ")
+			if err := os.WriteFile(file, out, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			return
+		}
+	}
+	t.Fatalf("no properties definition in %s", file)
+}
