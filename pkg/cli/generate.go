@@ -84,17 +84,17 @@ func (a *app) load(before func(*config.Config) error) (*config.Config, error) {
 	return cfg, nil
 }
 
-// produce runs the one generation path into out and prints the warnings, even when
-// generation fails.
-func (a *app) produce(cfg *config.Config, out fileset.Sink) (*codegen.Result, error) {
+// produce runs the one generation path into out, with cache when it is not nil, and prints
+// the warnings, even when generation fails.
+func (a *app) produce(cfg *config.Config, out fileset.Sink, cache *emitcache.Dir) (*codegen.Result, error) {
 	var gc gcSettings
 	defer gc.reset()
 	opts := codegen.Options{
 		OnStage: a.stageTimer(),
 		Printer: gofile.Printer{Restorer: os.Getenv("ASOGEN_PRINTER") == "restorer"}, // a diagnosis switch: the output is the same
 	}
-	if c := emitcache.New(emitcache.FolderFromEnv(os.Getenv), cfg.Dir); c != nil {
-		opts.Cache = c // a nil *Dir in the interface would not be nil
+	if cache != nil {
+		opts.Cache = cache // a nil *Dir in the interface would not be nil
 	}
 	res, err := codegen.GenerateWith(cfg, cliSink{Sink: out, a: a, gc: &gc}, opts)
 	a.warn(res.Warnings)
@@ -166,8 +166,12 @@ func (a *app) generate(migrate bool) error {
 		}
 	}
 	w := fileset.NewWriter(cfg.Dir, fileset.Options{Lock: fileset.LockOptions{Held: lock}})
-	_, genErr := a.produce(cfg, w)
+	cache := emitcache.New(emitcache.FolderFromEnv(os.Getenv), cfg.Dir)
+	_, genErr := a.produce(cfg, w, cache)
 	sum, err := w.Finish()
+	if genErr == nil && err == nil && cache != nil {
+		cache.Stamp(stampsOf(w)) // the next run stats the files written instead of hashing them
+	}
 	a.listWrite(sum)
 	var partial *fileset.PartialWriteError
 	if errors.As(err, &partial) { // names what the failed write left replaced and not
@@ -184,6 +188,15 @@ func (a *app) generate(migrate bool) error {
 	return nil
 }
 
+// stampsOf looks paths up in the stamps the writer took as it wrote.
+func stampsOf(w *fileset.Writer) func(string) (int64, int64, bool) {
+	stamps := w.Stamps()
+	return func(p string) (int64, int64, bool) {
+		s, ok := stamps[p]
+		return s.Size, s.ModTime, ok
+	}
+}
+
 // verify streams every generated file into a fileset.Verifier.
 func (a *app) verify() error {
 	cfg, err := a.load(nil)
@@ -191,7 +204,7 @@ func (a *app) verify() error {
 		return err
 	}
 	v := fileset.NewVerifierWithLock(cfg.Dir, a.lockOptions())
-	res, err := a.produce(cfg, v)
+	res, err := a.produce(cfg, v, emitcache.New(emitcache.FolderFromEnv(os.Getenv), cfg.Dir))
 	if err != nil {
 		_, _ = v.Finish() // releases the lock when Plan took it
 		return err

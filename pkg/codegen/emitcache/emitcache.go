@@ -32,8 +32,10 @@ const maxManifests = 4096
 
 // Dir is a cache folder for the output tree under root.
 type Dir struct {
-	dir  string
-	root string
+	dir    string
+	root   string
+	mu     sync.Mutex
+	stored map[string][]manifestEntry // manifests Store wrote in this process, by file name
 }
 
 // New returns the cache in folder dir for the output tree under root; nil when dir is "".
@@ -148,7 +150,37 @@ func (d *Dir) Store(key string, sums map[string][sha256.Size]byte) {
 		entries = append(entries, manifestEntry{sum: sums[p], path: p, size: -1})
 	}
 	if writeManifest(d.dir, filepath.Base(name), encode(entries)) == nil {
+		d.mu.Lock()
+		if d.stored == nil {
+			d.stored = map[string][]manifestEntry{}
+		}
+		d.stored[name] = entries
+		d.mu.Unlock()
 		d.prune()
+	}
+}
+
+// Stamp completes the manifests Store wrote in this process with the stamps of the files as
+// they were written (the sink's, such as fileset.Writer.Stamps): stampOf returns the size and
+// modification time (ns) of a path holding exactly the bytes stored for it. A later Reuse then
+// only stats those files instead of hashing each once. Call it only after every file of the run
+// is in place (best effort).
+func (d *Dir) Stamp(stampOf func(path string) (size, mtime int64, ok bool)) {
+	d.mu.Lock()
+	stored := d.stored
+	d.stored = nil
+	d.mu.Unlock()
+	for name, entries := range stored {
+		changed := false
+		for i := range entries {
+			if size, mtime, ok := stampOf(entries[i].path); ok && entries[i].size < 0 {
+				entries[i].size, entries[i].mtime = size, mtime
+				changed = true
+			}
+		}
+		if changed {
+			_ = writeManifest(d.dir, filepath.Base(name), encode(entries))
+		}
 	}
 }
 

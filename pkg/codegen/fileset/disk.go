@@ -121,3 +121,14 @@ func (d disk) lookup(p string, dirs map[string]resolved) (target, string, error)
 	}
 	return target{real: name, exists: true}, "", nil
 }
+
+// Stamp is what a stat says of a file's content without reading it: its size and modification
+// time (nanoseconds since the epoch).
+type Stamp struct {
+	Size    int64
+	ModTime int64
+}
+
+func stampOf(info fs.FileInfo) Stamp {
+	return Stamp{Size: info.Size(), ModTime: info.ModTime().UnixNano()}
+}

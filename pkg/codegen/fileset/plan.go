@@ -1,6 +1,7 @@
 package fileset
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -20,16 +21,28 @@ type target struct {
 	exists bool
 }
 
-// read returns the file's current content; a file gone since the plan counts as missing.
-func (t target) read() ([]byte, bool, error) {
+// read returns the file's current content and its stamp as it was read; a file gone since the
+// plan counts as missing.
+func (t target) read() ([]byte, Stamp, bool, error) {
 	if !t.exists {
-		return nil, false, nil
+		return nil, Stamp{}, false, nil
 	}
-	content, err := os.ReadFile(t.real)
+	f, err := os.Open(t.real)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, false, nil
+		return nil, Stamp{}, false, nil
 	}
-	return content, err == nil, err
+	if err != nil {
+		return nil, Stamp{}, false, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, Stamp{}, false, err
+	}
+	var b bytes.Buffer
+	b.Grow(int(info.Size()) + bytes.MinRead) // read in one go, as os.ReadFile does
+	_, err = b.ReadFrom(f)
+	return b.Bytes(), stampOf(info), err == nil, err
 }
 
 // planned is what the disk holds for the paths of a run: where each one is, which of them hold

@@ -25,11 +25,12 @@ func isTempName(name string) bool {
 }
 
 // createTemp writes data to a new hidden temporary file in dir and returns its name,
-// ".asogen-tmp.<base>.<random>", recognisable by isTempName. It is not synced (see syncFiles).
-func createTemp(dir, base string, data []byte, mode fs.FileMode, wrap func(io.Writer) io.Writer) (string, error) {
+// ".asogen-tmp.<base>.<random>", recognisable by isTempName, and its stamp once written. It is
+// not synced (see syncFiles).
+func createTemp(dir, base string, data []byte, mode fs.FileMode, wrap func(io.Writer) io.Writer) (string, Stamp, error) {
 	f, err := os.CreateTemp(dir, tempPrefix+base+".*")
 	if err != nil {
-		return "", err
+		return "", Stamp{}, err
 	}
 	var w io.Writer = f
 	if wrap != nil {
@@ -39,14 +40,18 @@ func createTemp(dir, base string, data []byte, mode fs.FileMode, wrap func(io.Wr
 	if err == nil {
 		err = f.Chmod(mode)
 	}
+	var info fs.FileInfo
+	if err == nil {
+		info, err = f.Stat()
+	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
 	if err != nil {
 		_ = os.Remove(f.Name())
-		return "", fmt.Errorf("writing %s: %w", filepath.Join(dir, base), err)
+		return "", Stamp{}, fmt.Errorf("writing %s: %w", filepath.Join(dir, base), err)
 	}
-	return f.Name(), nil
+	return f.Name(), stampOf(info), nil
 }
 
 // removeLeftovers removes the temporary files interrupted runs left behind (the lock proves no

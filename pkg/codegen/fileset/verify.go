@@ -87,7 +87,7 @@ func (v *Verifier) Put(p string, content []byte) error {
 	if err != nil {
 		return err
 	}
-	current, exists, err := t.read()
+	current, _, exists, err := t.read()
 	switch {
 	case err != nil:
 		return err

@@ -59,6 +59,7 @@ type Writer struct {
 	wg      sync.WaitGroup
 	sum     Summary
 	pending []staged // files written to their temporary file, renamed into place by Finish
+	stamps  map[string]Stamp
 	queue   []string // every changed file handed to the writers
 	err     error    // the first failed write; no new write starts after it
 }
@@ -113,7 +114,7 @@ func (w *Writer) Put(p string, content []byte) error {
 	if err != nil {
 		return err
 	}
-	current, exists, err := t.read()
+	current, stamp, exists, err := t.read()
 	switch {
 	case err != nil: // the disk failed: no new write starts, Finish names what was written
 		w.record(&w.queue, p)
@@ -121,6 +122,7 @@ func (w *Writer) Put(p string, content []byte) error {
 		return err
 	case exists && bytes.Equal(current, content):
 		w.record(&w.sum.Unchanged, p)
+		w.stamp(p, stamp)
 		return nil
 	}
 	if err := w.failure(); err != nil {
@@ -154,15 +156,35 @@ func (w *Writer) work() {
 		if w.failure() != nil {
 			continue
 		}
-		tmp, err := writeTemp(w.d.abs(j.path), j.content, w.opts)
+		tmp, stamp, err := writeTemp(w.d.abs(j.path), j.content, w.opts)
 		if err != nil {
 			w.fail(err)
 			continue
 		}
 		w.mu.Lock()
-		w.pending = append(w.pending, staged{path: j.path, tmp: tmp})
+		w.pending = append(w.pending, staged{path: j.path, tmp: tmp, stamp: stamp})
 		w.mu.Unlock()
 	}
+}
+
+// stamp records the stamp of p holding the bytes the run gave it.
+func (w *Writer) stamp(p string, s Stamp) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.stamps == nil {
+		w.stamps = map[string]Stamp{}
+	}
+	w.stamps[p] = s
+}
+
+// Stamps returns, after Finish, the stamp of every file that holds the bytes this run gave it,
+// as the Writer saw it when it wrote the file or found it unchanged: a later run that finds
+// the same stamp on disk may take the file as unchanged without reading it. Files the run was
+// told are unchanged (Unchanged) have none.
+func (w *Writer) Stamps() map[string]Stamp {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return maps.Clone(w.stamps)
 }
 
 func (w *Writer) record(list *[]string, p string) {
@@ -290,17 +312,18 @@ func checkHeaders(files FileSet) error {
 
 // staged is a changed file written to its temporary file (beside it) and not yet renamed.
 type staged struct {
-	path string // slash path under the root
-	tmp  string // absolute
+	path  string // slash path under the root
+	tmp   string // absolute
+	stamp Stamp  // of the temporary file once written: a rename keeps it
 }
 
 // writeTemp writes data for the file name into a new temporary file in the same folder (created
 // when missing), with the mode of the file it replaces (opts.Mode, or 0644, for a new one), and
-// returns the temporary file's name. Nothing is synced yet: see commit.
-func writeTemp(name string, data []byte, opts Options) (string, error) {
+// returns the temporary file's name and stamp. Nothing is synced yet: see commit.
+func writeTemp(name string, data []byte, opts Options) (string, Stamp, error) {
 	dir := filepath.Dir(name)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", err
+		return "", Stamp{}, err
 	}
 	mode := opts.Mode
 	if mode == 0 {
@@ -336,6 +359,7 @@ func (w *Writer) commit() {
 			continue
 		}
 		w.sum.Written = append(w.sum.Written, f.path)
+		w.stamp(f.path, f.stamp)
 		dirs[filepath.Dir(f.tmp)] = true
 	}
 	for _, dir := range slices.Sorted(maps.Keys(dirs)) {
