@@ -1,7 +1,7 @@
 package cli
 
 import (
-	"encoding/json"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -41,7 +41,8 @@ func TestEditAndAddRewriteOnlyTheirFiles(t *testing.T) {
 
 	spec := filepath.Join(dir, "specs", "specification", "bench01", "resource-manager", "Microsoft.Bench01", "stable", "2021-03-01")
 	kind := firstSpecKind(t, spec)
-	addPropertyToSpec(t, filepath.Join(spec, kind+".json"))
+	e := &editor{t: t, dir: dir, opts: opts, rng: rand.New(rand.NewPCG(3, 3)), saved: map[string][]byte{}}
+	t.Log(e.editFile(filepath.Join(spec, kind+".json"), func(def map[string]any) { addProperty(def, "addedByTheTest") }))
 	written := generate()
 	if len(written) == 0 {
 		t.Fatal("editing a spec wrote nothing")
@@ -90,30 +91,4 @@ func firstSpecKind(t *testing.T, dir string) string {
 	}
 	t.Fatalf("no kind spec in %s", dir)
 	return ""
-}
-
-// addPropertyToSpec adds a string property to the first definition of a spec file that has
-// properties and is named like the kind's properties object.
-func addPropertyToSpec(t *testing.T, file string) {
-	t.Helper()
-	raw, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var doc map[string]any
-	if err := json.Unmarshal(raw, &doc); err != nil {
-		t.Fatal(err)
-	}
-	for name, d := range doc["definitions"].(map[string]any) {
-		def := d.(map[string]any)
-		if props, ok := def["properties"].(map[string]any); ok && strings.HasSuffix(name, "Properties") {
-			props["addedByTheTest"] = map[string]any{"type": "string"}
-			out, _ := json.MarshalIndent(doc, "", "  ")
-			if err := os.WriteFile(file, out, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			return
-		}
-	}
-	t.Fatalf("no properties definition in %s", file)
 }
