@@ -108,12 +108,11 @@ func TestConfigKeysFollowTheirGroup(t *testing.T) {
 
 // recordingCache is a disk cache that notes the groups whose records were stored with new inputs
 // (a build of changed inputs; not a refresh of stamps, nor a build that only re-emits) and the
-// units stored (emitted).
+// groups of the units stored (emitted).
 type recordingCache struct {
 	*emitcache.Dir
 	mu            sync.Mutex
 	records, sums []string
-	units         map[string]string // unit key → group, learned from the records stored
 }
 
 func (c *recordingCache) reset() {
