@@ -12,6 +12,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/asogen/asogen/internal/parallel"
 	"github.com/asogen/asogen/pkg/diag"
 )
 
@@ -65,6 +66,7 @@ func planOnDisk(d disk, paths, roots []string, vouched map[string]bool) (planned
 	var errs diag.List
 	pl := planned{targets: make(map[string]target, len(paths))}
 	dirs := map[string]resolved{} // each folder is resolved once, not once per file
+	var existing []string         // looked up and found: their headers are read
 	for _, p := range paths {
 		if vouched[p] {
 			if dir, problem, err := d.resolveDir(path.Dir(p), dirs); problem == "" && err == nil {
@@ -80,9 +82,13 @@ func planOnDisk(d disk, paths, roots []string, vouched map[string]bool) (planned
 			errs.Add(diag.Pos{File: p}, "%s", problem)
 			continue
 		}
-		if err := pl.add(p, t); err != nil {
-			return planned{}, err
+		pl.targets[p] = t
+		if t.exists {
+			existing = append(existing, p)
 		}
+	}
+	if err := pl.findHandWritten(existing); err != nil {
+		return planned{}, err
 	}
 	found, err := scanRoots(d, wantedSet(paths), roots, &errs)
 	pl.stale, pl.leftovers = found.stale, found.leftovers
@@ -92,18 +98,28 @@ func planOnDisk(d disk, paths, roots []string, vouched map[string]bool) (planned
 	return pl, errs.Err()
 }
 
-// add records target t of path p, noting a file there without the header.
-func (pl *planned) add(p string, t target) error {
-	pl.targets[p] = t
-	if !t.exists {
-		return nil
+// findHandWritten reads the header of each of the planned files check (on parallel workers: a
+// run over an existing tree reads thousands) and notes those without it.
+func (pl *planned) findHandWritten(check []string) error {
+	generated := make([]bool, len(check))
+	errs := make([]error, len(check))
+	parallel.Do(len(check), headerReaders, func(i int) {
+		generated[i], errs[i] = startsWithHeader(pl.targets[check[i]].real)
+	})
+	for i, p := range check {
+		if errs[i] != nil {
+			return errs[i]
+		}
+		if !generated[i] {
+			pl.handWritten = append(pl.handWritten, p)
+		}
 	}
-	generated, err := startsWithHeader(t.real)
-	if !generated && err == nil {
-		pl.handWritten = append(pl.handWritten, p)
-	}
-	return err
+	return nil
 }
+
+// headerReaders is how many headers are read at once: each read is a few system calls on a file
+// the page cache mostly holds, so a few more readers than cores keep them busy.
+const headerReaders = 8
 
 func wantedSet(paths []string) map[string]bool {
 	set := make(map[string]bool, len(paths))
