@@ -25,7 +25,14 @@ type objPair struct {
 	hub *astmodel.Object
 }
 
-func (p objPair) key() string { return p.src.Name.Name + "/" + p.hub.Name.String() }
+// pairKey identifies a pair by names: the source object's (in the emitter's package) and the
+// hub object's.
+type pairKey struct {
+	src string
+	hub astmodel.TypeName
+}
+
+func (p objPair) key() pairKey { return pairKey{p.src.Name.Name, p.hub.Name} }
 
 // conversionFile renders <kind>_conversion_gen.go.
 func (e *pkgEmitter) conversionFile(fam *family, kind *astmodel.Kind) (*goFile, error) {
@@ -53,7 +60,7 @@ func (e *pkgEmitter) conversionFile(fam *family, kind *astmodel.Kind) (*goFile, 
 		return nil, g.err
 	}
 	f := e.newFile(conversionFileName(fam))
-	f.Alias(e.model.ImportPath(kind.Hub), hubAlias)
+	f.Alias(e.importPath(kind.Hub), hubAlias)
 	f.Add(g.decls...)
 	return f, nil
 }
@@ -66,8 +73,8 @@ func (g *convGen) enqueue(src *astmodel.Object, hubName astmodel.TypeName) {
 		return
 	}
 	p := objPair{src: src, hub: hubObj}
-	if !g.e.convDone[p.key()] {
-		g.e.convDone[p.key()] = true
+	if k := p.key(); !g.e.convDone[k] {
+		g.e.convDone[k] = true
 		g.pending = append(g.pending, p)
 	}
 }

@@ -148,9 +148,9 @@ func isNillable(t astmodel.Type) bool {
 // is the spec's name in every version, while a Go name may carry a different number where the
 // versions have different sets of colliding names.
 func counterpart(o *astmodel.Object, p astmodel.Property) (astmodel.Property, bool) {
-	for _, q := range o.Properties {
-		if q.JSONName == p.JSONName && q.Name != astmodel.PropertyBagName {
-			return q, true
+	for i := range o.Properties { // by index: a property is a dozen words to copy
+		if q := &o.Properties[i]; q.JSONName == p.JSONName && q.Name != astmodel.PropertyBagName {
+			return *q, true
 		}
 	}
 	return astmodel.Property{}, false

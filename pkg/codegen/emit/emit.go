@@ -89,20 +89,21 @@ type pkgEmitter struct {
 	printer  gofile.Printer
 	families []*family
 	// conversion methods already emitted, and their names (see assignSuffix)
-	convDone  map[string]bool
-	convNames map[string]string
-	convTaken map[string]string
-	types     map[string]bool // see typeNames
-	reached   *armReach       // see reach
+	convDone  map[pairKey]bool
+	convNames map[pairKey]string
+	convTaken map[string]pairKey             // "<src>/<method suffix>" → the pair that has it
+	types     map[string]bool                // see typeNames
+	reached   *armReach                      // see reach
+	imports   map[astmodel.PackageRef]string // see importPath
 }
 
 func newPkgEmitter(m *astmodel.Model, p *astmodel.Package, r pathResolver) *pkgEmitter {
 	return &pkgEmitter{model: m, pkg: p, resolver: r,
-		convDone: map[string]bool{}, convNames: map[string]string{}, convTaken: map[string]string{}}
+		convDone: map[pairKey]bool{}, convNames: map[pairKey]string{}, convTaken: map[string]pairKey{}}
 }
 
 func (e *pkgEmitter) newFile(name string) *goFile {
-	f := gofile.NewFile(name, e.model.ImportPath(e.pkg.Ref), e.pkg.Ref.PackageName(), e.resolver.name)
+	f := gofile.NewFile(name, e.importPath(e.pkg.Ref), e.pkg.Ref.PackageName(), e.resolver.name)
 	for p, a := range fixedAliases {
 		f.Alias(p, a)
 	}

@@ -22,14 +22,19 @@ type family struct {
 func familiesOf(m *astmodel.Model, p *astmodel.Package) ([]*family, error) {
 	claimed := map[string]bool{}
 	var fams []*family
-	for _, r := range p.Resources() {
+	sorted := p.Sorted()
+	for _, d := range sorted {
+		r, ok := d.(*astmodel.Resource)
+		if !ok {
+			continue
+		}
 		fam, err := resourceFamily(p, r, claimed)
 		if err != nil {
 			return nil, err
 		}
 		fams = append(fams, fam)
 	}
-	for _, d := range p.Sorted() {
+	for _, d := range sorted {
 		if _, isRes := d.(*astmodel.Resource); !isRes && !claimed[d.DefName().Name] {
 			fams = append(fams, &family{stem: snake(d.DefName().Name), defs: []astmodel.Definition{d}})
 		}

@@ -33,7 +33,20 @@ func (e *pkgEmitter) nameExpr(n astmodel.TypeName) dst.Expr {
 	if n.Package == e.pkg.Ref {
 		return id(n.Name)
 	}
-	return qual(e.model.ImportPath(n.Package), n.Name)
+	return qual(e.importPath(n.Package), n.Name)
+}
+
+// importPath is the model's import path of ref, computed once per package emitter.
+func (e *pkgEmitter) importPath(ref astmodel.PackageRef) string {
+	if p, ok := e.imports[ref]; ok {
+		return p
+	}
+	if e.imports == nil {
+		e.imports = map[astmodel.PackageRef]string{}
+	}
+	p := e.model.ImportPath(ref)
+	e.imports[ref] = p
+	return p
 }
 
 // fieldTypeExpr is the field type of a property: pointers for optional scalars and objects.
