@@ -15,9 +15,17 @@ func id(name string) *dst.Ident { return dst.NewIdent(name) }
 // qual is a package-qualified identifier; the restorer prints the qualifier and adds the import.
 func qual(path, name string) *dst.Ident { return &dst.Ident{Name: name, Path: path} }
 
+// selNode is a selector and its name in one allocation (emission builds millions of them).
+type selNode struct {
+	sel  dst.SelectorExpr
+	name dst.Ident
+}
+
 func sel(x dst.Expr, names ...string) dst.Expr {
 	for _, n := range names {
-		x = &dst.SelectorExpr{X: x, Sel: id(n)}
+		node := &selNode{name: dst.Ident{Name: n}}
+		node.sel = dst.SelectorExpr{X: x, Sel: &node.name}
+		x = &node.sel
 	}
 	return x
 }
@@ -38,12 +46,32 @@ func notNil(x dst.Expr) dst.Expr { return &dst.BinaryExpr{X: x, Op: token.NEQ, Y
 
 func isNil(x dst.Expr) dst.Expr { return &dst.BinaryExpr{X: x, Op: token.EQL, Y: nilExpr()} }
 
+// assignNode is a one-to-one assignment and its two sides in one allocation; defineNode adds the
+// defined name.
+type assignNode struct {
+	stmt  dst.AssignStmt
+	sides [2]dst.Expr
+}
+
+type defineNode struct {
+	assignNode
+	name dst.Ident
+}
+
 func assign(lhs, rhs dst.Expr) dst.Stmt {
-	return &dst.AssignStmt{Lhs: []dst.Expr{lhs}, Tok: token.ASSIGN, Rhs: []dst.Expr{rhs}}
+	n := &assignNode{}
+	return n.init(lhs, token.ASSIGN, rhs)
 }
 
 func define(name string, rhs dst.Expr) dst.Stmt {
-	return &dst.AssignStmt{Lhs: []dst.Expr{id(name)}, Tok: token.DEFINE, Rhs: []dst.Expr{rhs}}
+	n := &defineNode{name: dst.Ident{Name: name}}
+	return n.init(&n.name, token.DEFINE, rhs)
+}
+
+func (n *assignNode) init(lhs dst.Expr, tok token.Token, rhs dst.Expr) dst.Stmt {
+	n.sides = [2]dst.Expr{lhs, rhs}
+	n.stmt = dst.AssignStmt{Lhs: n.sides[0:1:1], Tok: tok, Rhs: n.sides[1:2:2]}
+	return &n.stmt
 }
 
 func varDecl(name string, typ dst.Expr) dst.Stmt {
