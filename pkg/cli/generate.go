@@ -166,11 +166,11 @@ func (a *app) generate(migrate bool) error {
 		}
 	}
 	w := fileset.NewWriter(cfg.Dir, fileset.Options{Lock: fileset.LockOptions{Held: lock}})
-	cache := emitcache.New(emitcache.FolderFromEnv(os.Getenv), cfg.Dir)
+	cache := emitCache(cfg)
 	_, genErr := a.produce(cfg, w, cache)
 	sum, err := w.Finish()
 	if genErr == nil && err == nil && cache != nil {
-		cache.Stamp(stampsOf(w)) // the next run stats the files written instead of hashing them
+		cache.Stamp(w.Stamps()) // the next run stats the files written instead of hashing them
 	}
 	a.listWrite(sum)
 	var partial *fileset.PartialWriteError
@@ -188,13 +188,10 @@ func (a *app) generate(migrate bool) error {
 	return nil
 }
 
-// stampsOf looks paths up in the stamps the writer took as it wrote.
-func stampsOf(w *fileset.Writer) func(string) (int64, int64, bool) {
-	stamps := w.Stamps()
-	return func(p string) (int64, int64, bool) {
-		s, ok := stamps[p]
-		return s.Size, s.ModTime, ok
-	}
+// emitCache is the emission cache of the tree of cfg in the folder the environment names (nil:
+// none).
+func emitCache(cfg *config.Config) *emitcache.Dir {
+	return emitcache.New(emitcache.FolderFromEnv(os.Getenv), cfg.Dir)
 }
 
 // verify streams every generated file into a fileset.Verifier.
@@ -204,7 +201,7 @@ func (a *app) verify() error {
 		return err
 	}
 	v := fileset.NewVerifierWithLock(cfg.Dir, a.lockOptions())
-	res, err := a.produce(cfg, v, emitcache.New(emitcache.FolderFromEnv(os.Getenv), cfg.Dir))
+	res, err := a.produce(cfg, v, emitCache(cfg))
 	if err != nil {
 		_, _ = v.Finish() // releases the lock when Plan took it
 		return err

@@ -99,7 +99,8 @@ type pkgEmitter struct {
 
 func newPkgEmitter(m *astmodel.Model, p *astmodel.Package, r pathResolver) *pkgEmitter {
 	return &pkgEmitter{model: m, pkg: p, resolver: r,
-		convDone: map[pairKey]bool{}, convNames: map[pairKey]string{}, convTaken: map[string]pairKey{}}
+		convDone: map[pairKey]bool{}, convNames: map[pairKey]string{}, convTaken: map[string]pairKey{},
+		imports: map[astmodel.PackageRef]string{}}
 }
 
 func (e *pkgEmitter) newFile(name string) *goFile {

@@ -41,9 +41,6 @@ func (e *pkgEmitter) importPath(ref astmodel.PackageRef) string {
 	if p, ok := e.imports[ref]; ok {
 		return p
 	}
-	if e.imports == nil {
-		e.imports = map[astmodel.PackageRef]string{}
-	}
 	p := e.model.ImportPath(ref)
 	e.imports[ref] = p
 	return p

@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"github.com/asogen/asogen/internal/parallel"
+	"github.com/asogen/asogen/pkg/codegen/fileset"
 )
 
 // maxManifests is how many manifests the folder keeps (the most recently used): enough for
@@ -161,11 +162,10 @@ func (d *Dir) Store(key string, sums map[string][sha256.Size]byte) {
 }
 
 // Stamp completes the manifests Store wrote in this process with the stamps of the files as
-// they were written (the sink's, such as fileset.Writer.Stamps): stampOf returns the size and
-// modification time (ns) of a path holding exactly the bytes stored for it. A later Reuse then
-// only stats those files instead of hashing each once. Call it only after every file of the run
-// is in place (best effort).
-func (d *Dir) Stamp(stampOf func(path string) (size, mtime int64, ok bool)) {
+// they were written (fileset.Writer.Stamps: each path's stamp while it holds exactly the bytes
+// stored for it). A later Reuse then only stats those files instead of hashing each once. Call
+// it only after every file of the run is in place (best effort).
+func (d *Dir) Stamp(stamps map[string]fileset.Stamp) {
 	d.mu.Lock()
 	stored := d.stored
 	d.stored = nil
@@ -173,8 +173,8 @@ func (d *Dir) Stamp(stampOf func(path string) (size, mtime int64, ok bool)) {
 	for name, entries := range stored {
 		changed := false
 		for i := range entries {
-			if size, mtime, ok := stampOf(entries[i].path); ok && entries[i].size < 0 {
-				entries[i].size, entries[i].mtime = size, mtime
+			if st, ok := stamps[entries[i].path]; ok && entries[i].size < 0 {
+				entries[i].size, entries[i].mtime = st.Size, st.ModTime
 				changed = true
 			}
 		}

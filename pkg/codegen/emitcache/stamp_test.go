@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/asogen/asogen/pkg/codegen/fileset"
 )
 
 // TestStampSparesTheFirstReuseTheHashing: without stamps, the first Reuse after Store hashes
@@ -26,9 +28,7 @@ func TestStampSparesTheFirstReuseTheHashing(t *testing.T) {
 		}
 		d.Store("k", map[string][sha256.Size]byte{p: sha256.Sum256([]byte("package a // 1\n"))})
 		if stamped {
-			d.Stamp(func(q string) (int64, int64, bool) {
-				return written.Size(), written.ModTime().UnixNano(), q == p
-			})
+			d.Stamp(map[string]fileset.Stamp{p: {Size: written.Size(), ModTime: written.ModTime().UnixNano()}})
 		}
 		write(t, root, p, []byte("package a // 2\n")) // same size
 		if err := os.Chtimes(name, time.Now(), written.ModTime()); err != nil {
