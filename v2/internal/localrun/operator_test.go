@@ -2,6 +2,7 @@ package localrun_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"os"
@@ -58,21 +59,40 @@ func readyStatus(obj *unstructured.Unstructured) (status, reason, message string
 	return "", "", ""
 }
 
-// waitReady waits for obj to be Ready and returns when it became Ready (the condition's
+// waitReady waits until obj is Ready and returns when it became Ready (the condition's
 // lastTransitionTime, whole seconds).
 func waitReady(t *testing.T, obj *unstructured.Unstructured) time.Time {
 	t.Helper()
-	var since time.Time
-	eventually(t, readyTimeout, obj.GetKind()+" "+obj.GetName()+" Ready", func() error {
-		got := &unstructured.Unstructured{}
-		got.SetGroupVersionKind(obj.GroupVersionKind())
-		if err := suite.kube.Get(context.Background(), client.ObjectKeyFromObject(obj), got); err != nil {
-			return err
+	return waitAllReady(t, []*unstructured.Unstructured{obj})[obj.GetName()]
+}
+
+// waitAllReady waits until every object of objs has been Ready and returns, by name, when each
+// first became Ready. All are polled together: an object polled only after the others could
+// be caught in a later reconcile (Ready=Unknown while it checks the resource against Azure) and
+// its first Ready missed.
+func waitAllReady(t *testing.T, objs []*unstructured.Unstructured) map[string]time.Time {
+	t.Helper()
+	since := map[string]time.Time{}
+	eventually(t, readyTimeout, "every object Ready", func() error {
+		var waiting []string
+		for _, obj := range objs {
+			if _, ok := since[obj.GetName()]; ok {
+				continue
+			}
+			got := &unstructured.Unstructured{}
+			got.SetGroupVersionKind(obj.GroupVersionKind())
+			if err := suite.kube.Get(context.Background(), client.ObjectKeyFromObject(obj), got); err != nil {
+				return err
+			}
+			if status, reason, msg := readyStatus(got); status != "True" {
+				waiting = append(waiting, fmt.Sprintf("%s %s: Ready=%s %s %s", obj.GetKind(), obj.GetName(), status, reason, msg))
+				continue
+			}
+			since[obj.GetName()] = readySince(got)
 		}
-		if status, reason, msg := readyStatus(got); status != "True" {
-			return fmt.Errorf("Ready=%s %s %s", status, reason, msg)
+		if len(waiting) > 0 {
+			return errors.New(strings.Join(waiting, "; "))
 		}
-		since = readySince(got)
 		return nil
 	})
 	return since
@@ -136,10 +156,7 @@ func TestOperatorRunsEverySample(t *testing.T) {
 			t.Fatalf("applying %s %s: %v", s.GetKind(), s.GetName(), err)
 		}
 	}
-	readyAt := map[string]time.Time{}
-	for _, s := range samples {
-		readyAt[s.GetName()] = waitReady(t, s)
-	}
+	readyAt := waitAllReady(t, samples)
 	requests, err := suite.arm.Requests()
 	if err != nil {
 		t.Fatal(err)
