@@ -32,10 +32,10 @@ func (e *pkgEmitter) toARMMethod(o *astmodel.Object, tree *armNode) dst.Decl {
 func (f *armFunc) toNode(n *armNode, target dst.Expr) []dst.Stmt {
 	var stmts []dst.Stmt
 	for _, c := range n.children {
-		t := sel(clone(target), c.goName)
+		t := sel(target, c.goName)
 		if c.prop == nil {
 			stmts = append(stmts, assign(t, addr(composite(id(c.typeName)))))
-			stmts = append(stmts, f.toNode(c, sel(clone(target), c.goName))...)
+			stmts = append(stmts, f.toNode(c, sel(target, c.goName))...)
 			continue
 		}
 		stmts = append(stmts, f.toLeaf(*c.prop, t)...)
@@ -71,8 +71,8 @@ func (f *armFunc) identityKeys(p astmodel.Property, target dst.Expr) []dst.Stmt 
 	body := append(lookup, assign(index(id(out), armID), composite(identityValueType())))
 	src := field("obj", p.Name)
 	return []dst.Stmt{ifStmt(&dst.BinaryExpr{X: lenExpr(src), Op: tokGtr, Y: intLit(0)}, []dst.Stmt{
-		define(out, makeExpr(identityMapType(), lenExpr(clone(src)))),
-		rangeStmt("_", item, clone(src), body...),
+		define(out, makeExpr(identityMapType(), lenExpr(src))),
+		rangeStmt("_", item, src, body...),
 		assign(target, id(out)),
 	})}
 }
@@ -142,8 +142,8 @@ func (f *armFunc) collection(src dst.Expr, typ dst.Expr, elem astmodel.Type, isM
 		return []dst.Stmt{decl, rangeStmt("_", item, src, body...)}, id(out)
 	}
 	body = append(body, assign(index(id(out), id(key)), result))
-	fill := ifStmt(&dst.BinaryExpr{X: lenExpr(clone(src)), Op: tokGtr, Y: intLit(0)}, []dst.Stmt{
-		assign(id(out), makeExpr(clone(typ), lenExpr(clone(src)))),
+	fill := ifStmt(&dst.BinaryExpr{X: lenExpr(src), Op: tokGtr, Y: intLit(0)}, []dst.Stmt{
+		assign(id(out), makeExpr(typ, lenExpr(src))),
 		rangeStmt(key, item, src, body...),
 	})
 	return []dst.Stmt{decl, fill}, id(out)
@@ -161,9 +161,9 @@ func (e *pkgEmitter) fromARMMethod(o *astmodel.Object, tree *armNode) dst.Decl {
 func (f *armFunc) fromNode(n *armNode, src dst.Expr) []dst.Stmt {
 	var stmts []dst.Stmt
 	for _, c := range n.children {
-		s := sel(clone(src), c.goName)
+		s := sel(src, c.goName)
 		if c.prop == nil {
-			inner := f.fromNode(c, sel(clone(src), c.goName))
+			inner := f.fromNode(c, sel(src, c.goName))
 			stmts = append(stmts, ifStmt(notNil(s), inner))
 			continue
 		}
@@ -178,7 +178,7 @@ func (f *armFunc) fromLeaf(p astmodel.Property, src dst.Expr) []dst.Stmt {
 		stmts, result := f.valueFromARM(src, p.Type, asARMID(p), p.Name)
 		return append(stmts, assign(target, result))
 	}
-	stmts, result := f.valueFromARM(star(clone(src)), p.Type, asARMID(p), p.Name)
+	stmts, result := f.valueFromARM(star(src), p.Type, asARMID(p), p.Name)
 	if len(stmts) == 0 && isPointer(p, false) && isStar(result) {
 		return []dst.Stmt{assign(target, src)}
 	}

@@ -2,30 +2,50 @@ package emit
 
 import (
 	"go/token"
+	"hash/maphash"
 	"strconv"
+	"sync/atomic"
 
 	"github.com/dave/dst"
 )
 
-// Small constructors for dst nodes. Every call returns fresh nodes: dst panics when a node is
-// printed twice, so nothing here is shared.
+// Small constructors for dst nodes. The trees they build may share nodes (an identifier, an
+// operand used twice): emitters never change a node once it is built, the direct printer only
+// reads them, and gofile gives the restorer a copy (see gofile.Printer).
 
-func id(name string) *dst.Ident { return dst.NewIdent(name) }
+// id is the identifier name. Identifiers come from a small cache shared by every emitter: a
+// slot per hash of the name, replaced when another name lands on it, so memory stays bounded
+// while the names a file repeats (receivers, fields, err, nil) are allocated once.
+func id(name string) *dst.Ident {
+	slot := &idents[maphash.String(identSeed, name)%uint64(len(idents))]
+	if n := slot.Load(); n != nil && n.Name == name {
+		return n
+	}
+	n := dst.NewIdent(name)
+	slot.Store(n)
+	return n
+}
+
+var (
+	identSeed = maphash.MakeSeed()
+	idents    [1 << 13]atomic.Pointer[dst.Ident]
+	quals     [1 << 10]atomic.Pointer[dst.Ident] // the same for package-qualified names
+)
 
 // qual is a package-qualified identifier; the restorer prints the qualifier and adds the import.
-func qual(path, name string) *dst.Ident { return &dst.Ident{Name: name, Path: path} }
-
-// selNode is a selector and its name in one allocation (emission builds millions of them).
-type selNode struct {
-	sel  dst.SelectorExpr
-	name dst.Ident
+func qual(path, name string) *dst.Ident {
+	slot := &quals[maphash.String(identSeed, name)%uint64(len(quals))]
+	if n := slot.Load(); n != nil && n.Name == name && n.Path == path {
+		return n
+	}
+	n := &dst.Ident{Name: name, Path: path}
+	slot.Store(n)
+	return n
 }
 
 func sel(x dst.Expr, names ...string) dst.Expr {
 	for _, n := range names {
-		node := &selNode{name: dst.Ident{Name: n}}
-		node.sel = dst.SelectorExpr{X: x, Sel: &node.name}
-		x = &node.sel
+		x = &dst.SelectorExpr{X: x, Sel: id(n)}
 	}
 	return x
 }

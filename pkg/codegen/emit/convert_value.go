@@ -83,8 +83,8 @@ func (c *convFunc) convertInto(target dst.Expr, ts shape, src dst.Expr, ss shape
 	}
 	if ss.ptr {
 		inner := c.convertInto(target, ts, star(src), shape{t: ss.t}, prop)
-		reset := assign(clone(target), c.zero(ts))
-		return []dst.Stmt{ifStmt(notNil(clone(src)), inner, reset)}
+		reset := assign(target, c.zero(ts))
+		return []dst.Stmt{ifStmt(notNil(src), inner, reset)}
 	}
 	if ts.ptr {
 		v := c.local("value")
@@ -206,9 +206,9 @@ func (c *convFunc) convertArray(target dst.Expr, tt *astmodel.ArrayType, src dst
 	list, i, item := c.local("list"), c.local("index"), c.local("item")
 	elem := c.convertInto(index(id(list), id(i)), shape{t: tt.Elem}, id(item), shape{t: st.Elem}, prop)
 	body := []dst.Stmt{
-		define(list, makeExpr(c.g.e.typeExpr(tt), lenExpr(clone(src)))),
-		rangeStmt(i, item, clone(src), elem...),
-		assign(clone(target), id(list)),
+		define(list, makeExpr(c.g.e.typeExpr(tt), lenExpr(src))),
+		rangeStmt(i, item, src, elem...),
+		assign(target, id(list)),
 	}
 	return []dst.Stmt{ifStmt(notNil(src), body, assign(target, nilExpr()))}
 }
@@ -218,9 +218,9 @@ func (c *convFunc) convertMap(target dst.Expr, tt *astmodel.MapType, src dst.Exp
 	elem := declareLocal(conv, c.g.e.typeExpr(tt.Value), c.convertInto(id(conv), shape{t: tt.Value}, id(item), shape{t: st.Value}, prop))
 	elem = append(elem, assign(index(id(m), id(key)), id(conv)))
 	body := []dst.Stmt{
-		define(m, makeExpr(c.g.e.typeExpr(tt), lenExpr(clone(src)))),
-		rangeStmt(key, item, clone(src), elem...),
-		assign(clone(target), id(m)),
+		define(m, makeExpr(c.g.e.typeExpr(tt), lenExpr(src))),
+		rangeStmt(key, item, src, elem...),
+		assign(target, id(m)),
 	}
 	return []dst.Stmt{ifStmt(notNil(src), body, assign(target, nilExpr()))}
 }
@@ -252,5 +252,3 @@ func primitiveZero(p astmodel.Primitive) dst.Expr {
 }
 
 func intLit(n int) dst.Expr { return &dst.BasicLit{Kind: token.INT, Value: strconv.Itoa(n)} }
-
-func clone(x dst.Expr) dst.Expr { return dst.Clone(x).(dst.Expr) }

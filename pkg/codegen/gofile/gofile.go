@@ -46,6 +46,7 @@ func (p Printer) Print(file *dst.File, pkgPath string, names resolver.RestorerRe
 
 // printRestored restores file to go/ast and prints it with go/printer.
 func printRestored(file *dst.File, pkgPath string, names resolver.RestorerResolver, aliases map[string]string) ([]byte, error) {
+	file = dst.Clone(file).(*dst.File) // the restorer maps each node once; emitters may share nodes
 	r := decorator.NewRestorerWithImports(pkgPath, names)
 	presize(&r.Map, file)
 	fr := r.FileRestorer()
