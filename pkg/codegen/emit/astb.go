@@ -52,7 +52,24 @@ func sel(x dst.Expr, names ...string) dst.Expr {
 
 func field(recv string, names ...string) dst.Expr { return sel(id(recv), names...) }
 
-func call(fun dst.Expr, args ...dst.Expr) *dst.CallExpr { return &dst.CallExpr{Fun: fun, Args: args} }
+// callNode is a call and up to two arguments in one allocation.
+type callNode struct {
+	call dst.CallExpr
+	args [2]dst.Expr
+}
+
+func call(fun dst.Expr, args ...dst.Expr) *dst.CallExpr {
+	if len(args) > len(callNode{}.args) {
+		return &dst.CallExpr{Fun: fun, Args: append([]dst.Expr(nil), args...)}
+	}
+	n := &callNode{}
+	copy(n.args[:], args)
+	n.call = dst.CallExpr{Fun: fun, Args: n.args[:len(args):len(args)]}
+	if len(args) == 0 {
+		n.call.Args = nil
+	}
+	return &n.call
+}
 
 func str(s string) *dst.BasicLit { return &dst.BasicLit{Kind: token.STRING, Value: strconv.Quote(s)} }
 
@@ -157,12 +174,20 @@ type param struct {
 
 func fieldList(params ...param) *dst.FieldList {
 	fl := &dst.FieldList{}
-	for _, p := range params {
-		f := &dst.Field{Type: p.typ}
+	if len(params) == 0 {
+		return fl
+	}
+	fl.List = make([]*dst.Field, len(params))
+	fields := make([]dst.Field, len(params))
+	names := make([]*dst.Ident, len(params))
+	for i, p := range params {
+		f := &fields[i]
+		f.Type = p.typ
 		if p.name != "" {
-			f.Names = []*dst.Ident{id(p.name)}
+			names[i] = id(p.name)
+			f.Names = names[i : i+1 : i+1]
 		}
-		fl.List = append(fl.List, f)
+		fl.List[i] = f
 	}
 	return fl
 }
@@ -192,9 +217,7 @@ func (m method) decl() *dst.FuncDecl {
 	for _, s := range m.body {
 		s.Decorations().Before = dst.NewLine
 	}
-	for _, line := range m.doc {
-		d.Decs.Start.Append("// " + line)
-	}
+	d.Decs.Start = comments(m.doc)
 	return d
 }
 

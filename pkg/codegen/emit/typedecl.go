@@ -86,9 +86,9 @@ func jsonTag(name string) *dst.BasicLit {
 
 // objectDecl declares a struct for an object.
 func (e *pkgEmitter) objectDecl(o *astmodel.Object) dst.Decl {
-	fields := &dst.FieldList{}
-	for _, p := range o.Properties {
-		fields.List = append(fields.List, e.structField(p))
+	fields := &dst.FieldList{List: make([]*dst.Field, len(o.Properties))}
+	for i, p := range o.Properties {
+		fields.List[i] = e.structField(p)
 	}
 	return typeDecl(o.Name.Name, &dst.StructType{Fields: fields}, objectDoc(o))
 }
@@ -102,12 +102,29 @@ func objectDoc(o *astmodel.Object) []string {
 }
 
 func (e *pkgEmitter) structField(p astmodel.Property) *dst.Field {
-	f := &dst.Field{Names: []*dst.Ident{id(p.Name)}, Type: e.fieldTypeExpr(p), Tag: jsonTag(p.JSONName)}
-	f.Decs.Before = dst.NewLine
-	for _, line := range fieldDoc(p, e.pkg.Ref.Storage) {
-		f.Decs.Start.Append("// " + line)
+	n := &fieldNode{names: [1]*dst.Ident{id(p.Name)}}
+	n.field = dst.Field{Names: n.names[:], Type: e.fieldTypeExpr(p), Tag: jsonTag(p.JSONName)}
+	n.field.Decs.Before = dst.NewLine
+	n.field.Decs.Start = comments(fieldDoc(p, e.pkg.Ref.Storage))
+	return &n.field
+}
+
+// fieldNode is a named field and its one name in one allocation.
+type fieldNode struct {
+	field dst.Field
+	names [1]*dst.Ident
+}
+
+// comments turns doc lines into comment decorations.
+func comments(lines []string) dst.Decorations {
+	if len(lines) == 0 {
+		return nil
 	}
-	return f
+	decs := make(dst.Decorations, len(lines))
+	for i, line := range lines {
+		decs[i] = "// " + line
+	}
+	return decs
 }
 
 func fieldDoc(p astmodel.Property, storage bool) []string {

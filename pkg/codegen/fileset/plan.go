@@ -22,29 +22,33 @@ type target struct {
 	exists bool
 }
 
-// read returns the file's current content and its stamp as it was read; a file gone since the
-// plan counts as missing.
-func (t target) read() ([]byte, Stamp, bool, error) {
+// read reads the file's current content into buf and returns its stamp as it was read; a file
+// gone since the plan counts as missing. The content is only compared, so callers read into a
+// buffer of readBuffers and hand it back.
+func (t target) read(buf *bytes.Buffer) (Stamp, bool, error) {
+	buf.Reset()
 	if !t.exists {
-		return nil, Stamp{}, false, nil
+		return Stamp{}, false, nil
 	}
 	f, err := os.Open(t.real)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, Stamp{}, false, nil
+		return Stamp{}, false, nil
 	}
 	if err != nil {
-		return nil, Stamp{}, false, err
+		return Stamp{}, false, err
 	}
 	defer f.Close()
 	info, err := f.Stat()
 	if err != nil {
-		return nil, Stamp{}, false, err
+		return Stamp{}, false, err
 	}
-	var b bytes.Buffer
-	b.Grow(int(info.Size()) + bytes.MinRead) // read in one go, as os.ReadFile does
-	_, err = b.ReadFrom(f)
-	return b.Bytes(), stampOf(info), err == nil, err
+	buf.Grow(int(info.Size()) + bytes.MinRead) // read in one go, as os.ReadFile does
+	_, err = buf.ReadFrom(f)
+	return stampOf(info), err == nil, err
 }
+
+// readBuffers keep the buffers files are read into between files: a run compares thousands.
+var readBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // planned is what the disk holds for the paths of a run: where each one is, which of them hold
 // a file without asogen's header, and the generated files under the roots that the run will not

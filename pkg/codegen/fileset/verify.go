@@ -87,7 +87,10 @@ func (v *Verifier) Put(p string, content []byte) error {
 	if err != nil {
 		return err
 	}
-	current, _, exists, err := t.read()
+	buf := readBuffers.Get().(*bytes.Buffer)
+	defer readBuffers.Put(buf)
+	_, exists, err := t.read(buf)
+	current := buf.Bytes()
 	switch {
 	case err != nil:
 		return err

@@ -114,7 +114,10 @@ func (w *Writer) Put(p string, content []byte) error {
 	if err != nil {
 		return err
 	}
-	current, stamp, exists, err := t.read()
+	buf := readBuffers.Get().(*bytes.Buffer)
+	defer readBuffers.Put(buf)
+	stamp, exists, err := t.read(buf)
+	current := buf.Bytes()
 	switch {
 	case err != nil: // the disk failed: no new write starts, Finish names what was written
 		w.record(&w.queue, p)

@@ -70,6 +70,17 @@ func (p *directPrinter) sub(print func()) string {
 	return text
 }
 
+// printCell prints an expression as a cell of the block under construction: printed into the
+// output, moved to the block, and taken off the output again.
+func (p *directPrinter) printCell(print func()) {
+	mark := p.out.Len()
+	print()
+	p.cells.WriteByte(esc)
+	p.cells.Write(p.out.Bytes()[mark:])
+	p.cells.WriteByte(esc)
+	p.out.Truncate(mark)
+}
+
 // structType prints struct{...}: each field on its own line, names, types and tags aligned.
 func (p *directPrinter) structType(st *dst.StructType) {
 	checkNode(&st.Decs.NodeDecs, st.Decs.Struct)
@@ -112,16 +123,16 @@ func (p *directPrinter) structField(f *dst.Field, sep string) {
 	p.blockComments(f.Decs.Start)
 	p.blockLine()
 	if len(f.Names) > 0 {
-		p.cell(p.sub(func() { p.identList(f.Names) }))
+		p.printCell(func() { p.identList(f.Names) })
 		p.cells.WriteString(sep)
 	}
-	p.cell(p.sub(func() { p.fieldType(f.Type) }))
+	p.printCell(func() { p.fieldType(f.Type) })
 	if f.Tag != nil {
 		if len(f.Names) > 0 && sep == "\v" {
 			p.cells.WriteString(sep)
 		}
 		p.cells.WriteString(sep)
-		p.cell(p.sub(func() { p.expr(f.Tag) }))
+		p.printCell(func() { p.expr(f.Tag) })
 	}
 	p.cells.WriteByte('\n')
 }
@@ -169,16 +180,16 @@ func (p *directPrinter) valueSpec(s *dst.ValueSpec, keepType bool) {
 	p.checkBlockSpec(s)
 	p.blockComments(s.Decs.Start)
 	p.blockLine()
-	p.cell(p.sub(func() { p.identList(s.Names) }))
+	p.printCell(func() { p.identList(s.Names) })
 	if s.Type != nil || keepType {
 		p.cells.WriteByte('\v')
 	}
 	if s.Type != nil {
-		p.cell(p.sub(func() { p.expr(s.Type) }))
+		p.printCell(func() { p.expr(s.Type) })
 	}
 	if s.Values != nil {
 		p.cells.WriteByte('\v')
-		p.cell(p.sub(func() { p.str("= "); p.exprList(s.Values, 1) }))
+		p.printCell(func() { p.str("= "); p.exprList(s.Values, 1) })
 	}
 	p.cells.WriteByte('\n')
 }
