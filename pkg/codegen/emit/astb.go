@@ -30,6 +30,7 @@ var (
 	identSeed = maphash.MakeSeed()
 	idents    [1 << 13]atomic.Pointer[dst.Ident]
 	quals     [1 << 10]atomic.Pointer[dst.Ident] // the same for package-qualified names
+	selectors [1 << 12]atomic.Pointer[dst.SelectorExpr]
 )
 
 // qual is a package-qualified identifier; the restorer prints the qualifier and adds the import.
@@ -50,7 +51,25 @@ func sel(x dst.Expr, names ...string) dst.Expr {
 	return x
 }
 
-func field(recv string, names ...string) dst.Expr { return sel(id(recv), names...) }
+// field is recv.names[0].names[1]…; recv.names[0] comes from a cache like identifiers (emission
+// writes source.X and destination.X for every property).
+func field(recv string, names ...string) dst.Expr {
+	if len(names) == 0 {
+		return id(recv)
+	}
+	return sel(selectorOf(recv, names[0]), names[1:]...)
+}
+
+func selectorOf(recv, name string) *dst.SelectorExpr {
+	h := maphash.String(identSeed, name) ^ maphash.String(identSeed, recv)*31
+	slot := &selectors[h%uint64(len(selectors))]
+	if s := slot.Load(); s != nil && s.Sel.Name == name && s.X.(*dst.Ident).Name == recv {
+		return s
+	}
+	s := &dst.SelectorExpr{X: id(recv), Sel: id(name)}
+	slot.Store(s)
+	return s
+}
 
 // callNode is a call and up to two arguments in one allocation.
 type callNode struct {
@@ -111,9 +130,22 @@ func (n *assignNode) init(lhs dst.Expr, tok token.Token, rhs dst.Expr) dst.Stmt 
 	return &n.stmt
 }
 
+// varNode is `var name typ` in one allocation.
+type varNode struct {
+	stmt  dst.DeclStmt
+	decl  dst.GenDecl
+	spec  dst.ValueSpec
+	specs [1]dst.Spec
+	names [1]*dst.Ident
+}
+
 func varDecl(name string, typ dst.Expr) dst.Stmt {
-	spec := &dst.ValueSpec{Names: []*dst.Ident{id(name)}, Type: typ}
-	return &dst.DeclStmt{Decl: &dst.GenDecl{Tok: token.VAR, Specs: []dst.Spec{spec}}}
+	n := &varNode{names: [1]*dst.Ident{id(name)}}
+	n.spec = dst.ValueSpec{Names: n.names[:], Type: typ}
+	n.specs[0] = &n.spec
+	n.decl = dst.GenDecl{Tok: token.VAR, Specs: n.specs[:]}
+	n.stmt = dst.DeclStmt{Decl: &n.decl}
+	return &n.stmt
 }
 
 func ret(results ...dst.Expr) dst.Stmt { return &dst.ReturnStmt{Results: results} }
@@ -132,11 +164,24 @@ func ifStmt(cond dst.Expr, body []dst.Stmt, els ...dst.Stmt) *dst.IfStmt {
 
 // ifErr is `if err := <call>; err != nil { return <wrapped> }`.
 func ifErr(c dst.Expr, onErr ...dst.Expr) dst.Stmt {
-	return &dst.IfStmt{
-		Init: &dst.AssignStmt{Lhs: []dst.Expr{id("err")}, Tok: token.DEFINE, Rhs: []dst.Expr{c}},
-		Cond: notNil(id("err")),
-		Body: block(ret(onErr...)),
-	}
+	n := &ifErrNode{}
+	n.init.init(id("err"), token.DEFINE, c)
+	n.cond = dst.BinaryExpr{X: id("err"), Op: token.NEQ, Y: nilExpr()}
+	n.ret = dst.ReturnStmt{Results: onErr}
+	n.list[0] = &n.ret
+	n.body = dst.BlockStmt{List: n.list[:]}
+	n.stmt = dst.IfStmt{Init: &n.init.stmt, Cond: &n.cond, Body: &n.body}
+	return &n.stmt
+}
+
+// ifErrNode is ifErr's statement in one allocation.
+type ifErrNode struct {
+	stmt dst.IfStmt
+	init assignNode
+	cond dst.BinaryExpr
+	body dst.BlockStmt
+	list [1]dst.Stmt
+	ret  dst.ReturnStmt
 }
 
 // wrapErr is errors.Wrap(err, msg).
@@ -173,10 +218,13 @@ type param struct {
 }
 
 func fieldList(params ...param) *dst.FieldList {
-	fl := &dst.FieldList{}
 	if len(params) == 0 {
-		return fl
+		return &dst.FieldList{}
 	}
+	if len(params) <= 2 {
+		return smallFieldList(params)
+	}
+	fl := &dst.FieldList{}
 	fl.List = make([]*dst.Field, len(params))
 	fields := make([]dst.Field, len(params))
 	names := make([]*dst.Ident, len(params))
@@ -190,6 +238,29 @@ func fieldList(params ...param) *dst.FieldList {
 		fl.List[i] = f
 	}
 	return fl
+}
+
+// fieldListNode is a list of up to two fields in one allocation.
+type fieldListNode struct {
+	list   dst.FieldList
+	ptrs   [2]*dst.Field
+	fields [2]dst.Field
+	names  [2]*dst.Ident
+}
+
+func smallFieldList(params []param) *dst.FieldList {
+	n := &fieldListNode{}
+	for i, p := range params {
+		f := &n.fields[i]
+		f.Type = p.typ
+		if p.name != "" {
+			n.names[i] = id(p.name)
+			f.Names = n.names[i : i+1 : i+1]
+		}
+		n.ptrs[i] = f
+	}
+	n.list.List = n.ptrs[:len(params):len(params)]
+	return &n.list
 }
 
 // method declares func (recv *recvType) name(params) results { body } with a doc comment.

@@ -3,8 +3,10 @@ package emit
 import (
 	"fmt"
 	"go/token"
+	"hash/maphash"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/codegen/gofile"
@@ -80,9 +82,23 @@ const (
 	operatorSpecProp = "OperatorSpec"
 )
 
+// jsonTag is the field tag `json:"name,omitempty"`; tags come from a cache like identifiers.
 func jsonTag(name string) *dst.BasicLit {
-	return &dst.BasicLit{Kind: token.STRING, Value: "`json:\"" + name + ",omitempty\"`"}
+	slot := &tags[maphash.String(identSeed, name)%uint64(len(tags))]
+	if t := slot.Load(); t != nil && t.name == name {
+		return t.lit
+	}
+	t := &tag{name, &dst.BasicLit{Kind: token.STRING, Value: "`json:\"" + name + ",omitempty\"`"}}
+	slot.Store(t)
+	return t.lit
 }
+
+type tag struct {
+	name string
+	lit  *dst.BasicLit
+}
+
+var tags [1 << 12]atomic.Pointer[tag]
 
 // objectDecl declares a struct for an object.
 func (e *pkgEmitter) objectDecl(o *astmodel.Object) dst.Decl {
