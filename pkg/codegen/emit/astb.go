@@ -30,7 +30,7 @@ var (
 	identSeed = maphash.MakeSeed()
 	idents    [1 << 13]atomic.Pointer[dst.Ident]
 	quals     [1 << 10]atomic.Pointer[dst.Ident] // the same for package-qualified names
-	selectors [1 << 12]atomic.Pointer[dst.SelectorExpr]
+	selectors [1 << 12]atomic.Pointer[selector]
 )
 
 // qual is a package-qualified identifier; the restorer prints the qualifier and adds the import.
@@ -63,12 +63,18 @@ func field(recv string, names ...string) dst.Expr {
 func selectorOf(recv, name string) *dst.SelectorExpr {
 	h := maphash.String(identSeed, name) ^ maphash.String(identSeed, recv)*31
 	slot := &selectors[h%uint64(len(selectors))]
-	if s := slot.Load(); s != nil && s.Sel.Name == name && s.X.(*dst.Ident).Name == recv {
-		return s
+	if e := slot.Load(); e != nil && e.name == name && e.recv == recv {
+		return e.sel
 	}
-	s := &dst.SelectorExpr{X: id(recv), Sel: id(name)}
-	slot.Store(s)
-	return s
+	e := &selector{recv, name, &dst.SelectorExpr{X: id(recv), Sel: id(name)}}
+	slot.Store(e)
+	return e.sel
+}
+
+// selector is a cached recv.name with its two names at hand (no pointer chasing to compare).
+type selector struct {
+	recv, name string
+	sel        *dst.SelectorExpr
 }
 
 // callNode is a call and up to two arguments in one allocation.
