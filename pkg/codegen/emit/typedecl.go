@@ -121,7 +121,7 @@ func (e *pkgEmitter) structField(p astmodel.Property) *dst.Field {
 	n := &fieldNode{names: [1]*dst.Ident{id(p.Name)}}
 	n.field = dst.Field{Names: n.names[:], Type: e.fieldTypeExpr(p), Tag: jsonTag(p.JSONName)}
 	n.field.Decs.Before = dst.NewLine
-	n.field.Decs.Start = comments(fieldDoc(p, e.pkg.Ref.Storage))
+	n.field.Decs.Start = fieldDoc(p, e.pkg.Ref.Storage)
 	return &n.field
 }
 
@@ -133,38 +133,86 @@ type fieldNode struct {
 
 // comments turns doc lines into comment decorations.
 func comments(lines []string) dst.Decorations {
-	if len(lines) == 0 {
-		return nil
+	var d docText
+	for _, line := range lines {
+		d.line(line)
 	}
-	decs := make(dst.Decorations, len(lines))
-	for i, line := range lines {
-		decs[i] = "// " + line
-	}
-	return decs
+	return d.decorations()
 }
 
-func fieldDoc(p astmodel.Property, storage bool) []string {
-	var doc []string
+// fieldDoc is a struct field's doc comment.
+func fieldDoc(p astmodel.Property, storage bool) dst.Decorations {
+	var d docText
+	d.text.Grow(len(p.Name) + len(p.Description) + 64)
 	if p.Required && !storage {
-		doc = append(doc, "+kubebuilder:validation:Required")
+		d.line("+kubebuilder:validation:Required")
 	}
 	if !storage {
-		doc = append(doc, validationMarkers(p)...)
+		for _, m := range validationMarkers(p) {
+			d.line(m)
+		}
 	}
-	doc = append(doc, describe(p.Name, p.Description)...)
+	d.describe(p.Name, p.Description)
 	switch {
 	case p.Name == azureNameProp && !strings.HasPrefix(p.Description, astmodel.FixedNamePrefix):
-		doc = append(doc, "When empty, the resource's metadata.name is used.")
+		d.line("When empty, the resource's metadata.name is used.")
 	case p.Type == astmodel.SecretReferenceType:
-		doc = append(doc, "Secret: names the key of a Kubernetes Secret holding the value; the operator reads it when it sends the resource to Azure.")
+		d.line("Secret: names the key of a Kubernetes Secret holding the value; the operator reads it when it sends the resource to Azure.")
 	case p.Secret:
-		doc = append(doc, "Secret: the value is sensitive; it is not returned by Azure.")
+		d.line("Secret: the value is sensitive; it is not returned by Azure.")
 	case p.Reference:
-		doc = append(doc, "Reference to another ARM resource, sent to Azure as its ID.")
+		d.line("Reference to another ARM resource, sent to Azure as its ID.")
 	case isARMIDReference(p.Type):
-		doc = append(doc, "Reference to another resource (by group, kind and name, or by ARM ID), sent to Azure as its ARM ID.")
+		d.line("Reference to another resource (by group, kind and name, or by ARM ID), sent to Azure as its ARM ID.")
 	}
-	return doc
+	return d.decorations()
+}
+
+// docText builds the comment lines of one doc comment in a single string, which the
+// decorations then slice: one allocation for the text of every line (fields are most of a
+// types file). Lines are kept apart by '\n', which no line holds.
+type docText struct {
+	text  strings.Builder
+	lines int
+}
+
+// line adds the comment line "// " + the parts.
+func (d *docText) line(parts ...string) {
+	d.text.WriteString("// ")
+	for _, p := range parts {
+		d.text.WriteString(p)
+	}
+	d.text.WriteByte('\n')
+	d.lines++
+}
+
+// describe adds the lines of describe(name, description).
+func (d *docText) describe(name, description string) {
+	text := strings.TrimSpace(description)
+	for first := true; text != ""; first = false {
+		line, rest, _ := strings.Cut(text, "\n")
+		line = strings.TrimRight(line, " \t\r")
+		if first {
+			d.line(name, ": ", line)
+		} else {
+			d.line(line)
+		}
+		text = rest
+	}
+}
+
+func (d *docText) decorations() dst.Decorations {
+	if d.lines == 0 {
+		return nil
+	}
+	text := d.text.String()
+	decs := make(dst.Decorations, 0, d.lines)
+	for text != "" {
+		line, rest, _ := strings.Cut(text, "\n")
+		decs = append(decs, line)
+		text = rest
+	}
+	return decs
 }
 
 // describe turns a description into comment lines led by the name ("Name: text").
