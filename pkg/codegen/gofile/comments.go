@@ -4,16 +4,37 @@ import (
 	"go/doc/comment"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/dave/dst"
 )
 
 // comment writes one //-comment as go/printer does: trailing white space removed.
 func (p *directPrinter) comment(text string) {
-	if !strings.HasPrefix(text, "//") || strings.ContainsAny(text, "\n\r") {
+	if !strings.HasPrefix(text, "//") || hasAny(text, '\n', '\r') {
 		giveUp("comment that is not a single // line")
 	}
-	p.str(strings.TrimRightFunc(text, unicode.IsSpace))
+	p.str(trimRightSpace(text))
+}
+
+// hasAny reports whether s holds any of the bytes (strings.ContainsAny builds a set per call,
+// and comments are printed millions of times).
+func hasAny(s string, bytes ...byte) bool {
+	for _, b := range bytes {
+		if strings.IndexByte(s, b) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// trimRightSpace is strings.TrimRightFunc(s, unicode.IsSpace), quick when s ends in a
+// printable ASCII byte.
+func trimRightSpace(s string) string {
+	if n := len(s); n > 0 && s[n-1] > ' ' && s[n-1] < utf8.RuneSelf {
+		return s
+	}
+	return strings.TrimRightFunc(s, unicode.IsSpace)
 }
 
 // comments writes comment lines at the current indentation, each followed by a new line.
@@ -69,7 +90,7 @@ func lastBlank(lines []string) int {
 func plainDoc(lines []string) bool {
 	for _, l := range lines {
 		text, ok := strings.CutPrefix(l, "// ")
-		if !ok || text == "" || strings.ContainsAny(text, "\t\n\r") || strings.TrimRightFunc(text, unicode.IsSpace) != text {
+		if !ok || text == "" || hasAny(text, '\t', '\n', '\r') || trimRightSpace(text) != text {
 			return false
 		}
 		first := text[0]

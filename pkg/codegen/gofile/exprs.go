@@ -152,7 +152,7 @@ func (p *directPrinter) basicLit(x *dst.BasicLit) {
 	checkExpr(&x.Decs.NodeDecs)
 	switch x.Kind {
 	case token.STRING, token.CHAR:
-		if strings.ContainsAny(x.Value, "\n\r") {
+		if hasAny(x.Value, '\n', '\r') {
 			giveUp("multi-line literal")
 		}
 	case token.INT:
