@@ -2,7 +2,9 @@ package wiring
 
 import (
 	"slices"
+	"sync/atomic"
 
+	"github.com/asogen/asogen/internal/parallel"
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/codegen/gofile"
 	"github.com/asogen/asogen/pkg/diag"
@@ -36,7 +38,7 @@ func files(l Layout, m *astmodel.Model, keep func(group string) bool) []file {
 	return out
 }
 
-// Plan returns the paths Emit produces for keep (nil: every file), in the order it produces them.
+// Plan returns the paths Emit produces for keep (nil: every file).
 func Plan(l Layout, m *astmodel.Model, keep func(group string) bool) []string {
 	var paths []string
 	for _, f := range files(l, m, keep) {
@@ -46,22 +48,47 @@ func Plan(l Layout, m *astmodel.Model, keep func(group string) bool) []string {
 }
 
 // Emit renders the generated wiring files keep selects (by group, "" for the registry; nil:
-// all) and hands each to put as soon as it is printed. Problems (such as an owner kind that is
-// not configured) are collected; after the first one nothing more is put. An error from put
-// stops emission and comes back as it is.
+// all) on parallel workers and hands each to put as soon as it is printed, so put is called
+// concurrently. Problems (such as an owner kind that is not configured) are collected, in file
+// order; after the first one no file is put. An error from put stops emission and comes
+// back as it is.
 func Emit(l Layout, m *astmodel.Model, p gofile.Printer, keep func(group string) bool, put func(path string, content []byte) error) error {
-	var errs diag.List
-	for _, f := range files(l, m, keep) {
-		content, err := render(f, p)
-		errs.Merge(err)
-		if len(errs) > 0 {
-			continue
+	fs := files(l, m, keep)
+	problems := make([]error, len(fs))
+	putErrs := make([]error, len(fs))
+	var failed atomic.Bool
+	parallel.Do(len(fs), 0, func(i int) {
+		content, err := render(fs[i], p)
+		if err != nil {
+			problems[i] = err
+			failed.Store(true)
+			return
 		}
-		if err := put(f.path, content); err != nil {
+		if failed.Load() {
+			return
+		}
+		if putErrs[i] = put(fs[i].path, content); putErrs[i] != nil {
+			failed.Store(true)
+		}
+	})
+	if err := firstOf(putErrs); err != nil {
+		return err
+	}
+	var errs diag.List
+	for _, err := range problems {
+		errs.Merge(err)
+	}
+	return errs.Err()
+}
+
+// firstOf returns the first error of errs that is not nil.
+func firstOf(errs []error) error {
+	for _, err := range errs {
+		if err != nil {
 			return err
 		}
 	}
-	return errs.Err()
+	return nil
 }
 
 // render builds and prints f.

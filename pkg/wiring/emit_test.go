@@ -4,6 +4,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/sebdah/goldie/v2"
@@ -17,17 +18,21 @@ import (
 func TestEmitGolden(t *testing.T) {
 	t.Parallel()
 	files := fileset.FileSet{}
-	var order []string
+	var mu sync.Mutex // Emit puts from parallel workers
 	err := Emit(fixtureLayout, fixtureModel(), gofile.Printer{}, nil, func(p string, content []byte) error {
+		mu.Lock()
+		defer mu.Unlock()
+		if _, twice := files[p]; twice {
+			t.Errorf("%s emitted twice", p)
+		}
 		files[p] = content
-		order = append(order, p)
 		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if plan := Plan(fixtureLayout, fixtureModel(), nil); !slices.Equal(plan, order) {
-		t.Errorf("Plan = %v, Emit produced %v", plan, order)
+	if plan := slices.Sorted(slices.Values(Plan(fixtureLayout, fixtureModel(), nil))); !slices.Equal(plan, files.Paths()) {
+		t.Errorf("Plan = %v, Emit produced %v", plan, files.Paths())
 	}
 	g := goldie.New(t, goldie.WithFixtureDir("../../testdata/golden/wiring"), goldie.WithNameSuffix(".golden"))
 	for _, p := range files.Paths() {
