@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/asogen/asogen/pkg/astmodel"
+	"github.com/asogen/asogen/pkg/codegen/emit"
 	"github.com/asogen/asogen/pkg/codegen/fileset"
 	"github.com/asogen/asogen/pkg/codegen/gofile"
 	"github.com/asogen/asogen/pkg/config"
@@ -30,8 +31,9 @@ type Stage struct {
 type State struct {
 	Config   *config.Config
 	Model    *astmodel.Model
-	Units    []unit    // the groups' units: keyed and some reused by loadModel (with a cache), planned by planFiles
-	Warnings diag.List // problems that do not stop generation, such as unused hand-written code
+	Units    []unit      // the groups' units: keyed and some reused by loadModel (with a cache), planned by planFiles
+	API      *emit.Table // the API and storage files of the units emitted: listed by planFiles, printed by emitAPI
+	Warnings diag.List   // problems that do not stop generation, such as unused hand-written code
 }
 
 // Env is what every stage of one run shares and no stage changes: the caller's options and the

@@ -1,9 +1,6 @@
 package codegen
 
-import (
-	"github.com/asogen/asogen/pkg/astmodel"
-	"github.com/asogen/asogen/pkg/codegen/emit"
-)
+import "errors"
 
 const (
 	stageEmitAPI    = "emitAPI"
@@ -18,6 +15,10 @@ func emitAPI() Stage {
 		Description: "print API types, storage variants, conversions and ARM code",
 		Requires:    []string{stageStorageVariants, stagePlan},
 		Run: func(env *Env, in State) (State, error) {
+			api := in.API
+			if api == nil {
+				return in, errors.New("internal error: emitAPI runs without planFiles' file table")
+			}
 			for _, u := range in.Units {
 				if u.reuse {
 					if err := env.Out.unchangedAll(u.paths); err != nil {
@@ -25,9 +26,8 @@ func emitAPI() Stage {
 					}
 				}
 			}
-			emitted := toEmit(in.Units)
-			keep := func(ref astmodel.PackageRef) bool { return emitted(ref.Group) }
-			return in, emit.EmitWith(in.Model, emit.Options{Keep: keep, Printer: env.Options.Printer}, env.Out.put)
+			in.API = nil // the table is printed once; its emitters are dropped as they finish
+			return in, api.Emit(env.Options.Printer, env.Out.put)
 		},
 	}
 }

@@ -17,11 +17,11 @@ func planFiles() Stage {
 		Description: "list every output path and let the sink check them before anything is produced",
 		Requires:    []string{stageStorageVariants},
 		Run: func(env *Env, in State) (State, error) {
-			units, err := planUnits(in.Config, in.Model, unitsOf(in))
+			units, api, err := planUnits(in.Config, in.Model, unitsOf(in))
 			if err != nil {
 				return in, err
 			}
-			in.Units = units
+			in.Units, in.API = units, api
 			paths := unitPaths(units)
 			if in.Config != nil { // nil in tests that emit a model without a config
 				registry := func(g string) bool { return g == "" }

@@ -45,14 +45,14 @@ func unitsOf(in State) []unit {
 
 // planUnits fills in the paths of every unit that is not reused: its API files, and with a
 // config its wiring and sample files.
-func planUnits(cfg *config.Config, m *astmodel.Model, units []unit) ([]unit, error) {
+func planUnits(cfg *config.Config, m *astmodel.Model, units []unit) ([]unit, *emit.Table, error) {
 	emitted := toEmit(units)
-	api, err := emit.PlanPackagesOf(m, func(ref astmodel.PackageRef) bool { return emitted(ref.Group) })
+	api, err := emit.NewTable(m, func(ref astmodel.PackageRef) bool { return emitted(ref.Group) })
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	byGroup := map[string][]string{}
-	for ref, paths := range api {
+	for ref, paths := range api.Paths() {
 		byGroup[ref.Group] = append(byGroup[ref.Group], paths...)
 	}
 	for i, u := range units {
@@ -67,7 +67,7 @@ func planUnits(cfg *config.Config, m *astmodel.Model, units []unit) ([]unit, err
 		}
 		units[i].paths = slices.Sorted(slices.Values(paths))
 	}
-	return units, nil
+	return units, api, nil
 }
 
 // toEmit selects the groups of the units that are not reused.

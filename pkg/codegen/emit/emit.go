@@ -5,7 +5,6 @@ package emit
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"sync/atomic"
 
@@ -34,20 +33,27 @@ type Options struct {
 
 // EmitWith is Emit with options.
 func EmitWith(m *astmodel.Model, opts Options, put func(path string, content []byte) error) error {
-	res := resolverFor(m)
-	pkgs := m.SortedPackages()
-	if opts.Keep != nil {
-		pkgs = slices.DeleteFunc(pkgs, func(p *astmodel.Package) bool { return !opts.Keep(p.Ref) })
+	t, err := NewTable(m, opts.Keep)
+	if err != nil {
+		return err
 	}
-	errs := make([]error, len(pkgs))
+	return t.Emit(opts.Printer, put)
+}
+
+// Emit builds and prints every file of the table with printer and hands each to put, a package
+// per parallel worker, as Emit does. Each package's emitter is dropped once it is printed, so a
+// table is emitted once.
+func (t *Table) Emit(printer gofile.Printer, put func(path string, content []byte) error) error {
+	errs := make([]error, len(t.pkgs))
 	var failed atomic.Bool
-	parallel.Do(len(pkgs), 0, func(i int) {
-		if failed.Load() {
+	parallel.Do(len(t.pkgs), 0, func(i int) {
+		e, groups := t.pkgs[i], t.groups[i]
+		t.pkgs[i], t.groups[i] = nil, nil
+		if failed.Load() || e == nil {
 			return
 		}
-		e := newPkgEmitter(m, pkgs[i], res)
-		e.printer = opts.Printer
-		if errs[i] = e.emit(put); errs[i] != nil {
+		e.printer = printer
+		if errs[i] = e.emit(groups, put); errs[i] != nil {
 			failed.Store(true)
 		}
 	})
@@ -111,13 +117,9 @@ func (e *pkgEmitter) newFile(name string) *goFile {
 	return f
 }
 
-// emit builds and prints every file of the package and hands it to put, a family at a time (see
-// descriptors), so only one family's dst trees are alive at a time.
-func (e *pkgEmitter) emit(put func(path string, content []byte) error) error {
-	groups, err := e.descriptors()
-	if err != nil {
-		return err
-	}
+// emit builds and prints every file of the package's descriptor groups and hands it to put, a
+// family at a time (see descriptors), so only one family's dst trees are alive at a time.
+func (e *pkgEmitter) emit(groups [][]fileDesc, put func(path string, content []byte) error) error {
 	folder := e.pkg.Ref.Folder(e.model.APIRoot)
 	for _, group := range groups {
 		files, err := buildAll(group)

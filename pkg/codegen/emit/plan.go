@@ -2,6 +2,7 @@ package emit
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/asogen/asogen/internal/parallel"
@@ -49,39 +50,46 @@ func (e *pkgEmitter) hasSupportFile() bool {
 // one path (two definitions whose names give the same file stem) are an error. Errors are
 // collected into a diag.List, as Emit's.
 func Plan(m *astmodel.Model) ([]string, error) {
-	byPkg, err := PlanPackages(m)
+	t, err := NewTable(m, nil)
 	if err != nil {
 		return nil, err
 	}
 	var all []string
-	for _, paths := range byPkg {
+	for _, paths := range t.Paths() {
 		all = append(all, paths...)
 	}
 	slices.Sort(all)
 	return all, nil
 }
 
-// PlanPackages is Plan with the paths of each package apart (each list in printing order).
-func PlanPackages(m *astmodel.Model) (map[astmodel.PackageRef][]string, error) {
-	return PlanPackagesOf(m, nil)
+// Table is the file table of the packages to print: each package's descriptors (their names
+// are the plan) and the emitters that build them. Planning makes it once; Emit builds and prints
+// from it, so emission never derives the file list again.
+type Table struct {
+	model  *astmodel.Model
+	pkgs   []*pkgEmitter
+	groups [][][]fileDesc // per package, its descriptor groups in printing order
 }
 
-// PlanPackagesOf is PlanPackages for the packages keep accepts (nil: every package).
-func PlanPackagesOf(m *astmodel.Model, keep func(astmodel.PackageRef) bool) (map[astmodel.PackageRef][]string, error) {
+// NewTable lists the files of the packages keep accepts (nil: every package), on parallel
+// workers; two files at one path are an error.
+func NewTable(m *astmodel.Model, keep func(astmodel.PackageRef) bool) (*Table, error) {
 	pkgs := m.SortedPackages()
 	if keep != nil {
 		pkgs = slices.DeleteFunc(pkgs, func(p *astmodel.Package) bool { return !keep(p.Ref) })
 	}
-	paths := make([][]string, len(pkgs))
+	res := resolverFor(m)
+	t := &Table{model: m, pkgs: make([]*pkgEmitter, len(pkgs)), groups: make([][][]fileDesc, len(pkgs))}
 	errs := make([]error, len(pkgs))
 	parallel.Do(len(pkgs), 0, func(i int) {
-		paths[i], errs[i] = newPkgEmitter(m, pkgs[i], nil).paths()
+		t.pkgs[i] = newPkgEmitter(m, pkgs[i], res)
+		t.groups[i], errs[i] = t.pkgs[i].descriptors()
 	})
 	var list diag.List
 	for _, err := range errs {
 		list.Merge(err)
 	}
-	all := slices.Sorted(slices.Values(slices.Concat(paths...)))
+	all := slices.Sorted(slices.Values(slices.Concat(slices.Collect(maps.Values(t.Paths()))...)))
 	for i := 1; i < len(all); i++ {
 		if all[i] == all[i-1] {
 			list.Add(diag.Pos{}, "two generated files at %s: two definitions of one package give the same file name", all[i])
@@ -90,27 +98,26 @@ func PlanPackagesOf(m *astmodel.Model, keep func(astmodel.PackageRef) bool) (map
 	if err := list.Err(); err != nil {
 		return nil, err
 	}
-	byPkg := make(map[astmodel.PackageRef][]string, len(pkgs))
-	for i, p := range pkgs {
-		byPkg[p.Ref] = paths[i]
-	}
-	return byPkg, nil
+	return t, nil
 }
 
-// paths lists the package's files in the order emit prints them: the names of its descriptors.
-func (e *pkgEmitter) paths() ([]string, error) {
-	groups, err := e.descriptors()
-	if err != nil {
-		return nil, err
-	}
-	folder := e.pkg.Ref.Folder(e.model.APIRoot)
-	var names []string
-	for _, group := range groups {
-		for _, d := range group {
-			names = append(names, fileName(folder, d.name))
+// Paths returns the paths of each package's files, in printing order.
+func (t *Table) Paths() map[astmodel.PackageRef][]string {
+	byPkg := make(map[astmodel.PackageRef][]string, len(t.pkgs))
+	for i, e := range t.pkgs {
+		if e == nil {
+			continue
 		}
+		folder := e.pkg.Ref.Folder(t.model.APIRoot)
+		var names []string
+		for _, group := range t.groups[i] {
+			for _, d := range group {
+				names = append(names, fileName(folder, d.name))
+			}
+		}
+		byPkg[e.pkg.Ref] = names
 	}
-	return names, nil
+	return byPkg
 }
 
 // fileDesc describes one file of a package: its name and how to build it. Plan reads the names,
