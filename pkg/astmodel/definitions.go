@@ -15,15 +15,16 @@ type Property struct {
 	Name        string // exported Go name
 	JSONName    string // the ARM JSON name
 	Type        Type
+	Description string      // first sentence of the spec's description
+	ARMPath     []string    // JSON path in the ARM body, e.g. ["properties", "subnet"]; nil means [JSONName]
+	Validation  *Validation // the spec's constraints on the value (Spec properties only); nil when none
 	Required    bool
-	Secret      bool     // x-ms-secret or format: password
-	Description string   // first sentence of the spec's description
-	ARMPath     []string // JSON path in the ARM body, e.g. ["properties", "subnet"]; nil means [JSONName]
-	Reference   bool     // an embedded ARM resource kept by identity: ResourceReference in Spec, ID in Status
+	Secret      bool // x-ms-secret or format: password
+	Reference   bool // an embedded ARM resource kept by identity: ResourceReference in Spec, ID in Status
 	// IdentityKeys marks a Spec list of objects with a Reference (userAssignedIdentities) that ARM
 	// takes as a map keyed by each reference's ARM ID, with empty objects as values.
+	// (The flags are kept together: a model holds about a million properties at N = 1000.)
 	IdentityKeys bool
-	Validation   *Validation // the spec's constraints on the value (Spec properties only); nil when none
 }
 
 // ARMJSONPath returns where the property lives in the ARM payload.
