@@ -50,7 +50,7 @@ func Plan(l Layout, m *astmodel.Model, keep func(group string) bool) []string {
 // Emit renders the generated wiring files keep selects (by group, "" for the registry; nil:
 // all) on parallel workers and hands each to put as soon as it is printed, so put is called
 // concurrently. Problems (such as an owner kind that is not configured) are collected, in file
-// order; after the first one no file is put. An error from put stops emission and comes
+// order; once one is found no further file is put. An error from put stops emission and comes
 // back as it is.
 func Emit(l Layout, m *astmodel.Model, p gofile.Printer, keep func(group string) bool, put func(path string, content []byte) error) error {
 	fs := files(l, m, keep)
