@@ -1,6 +1,7 @@
 package fileset
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"sync"
@@ -13,7 +14,8 @@ import (
 // planned path, from parallel workers: implementations are safe for concurrent use.
 type Sink interface {
 	Plan(paths, roots []string) error
-	// Put hands over the content of one generated file.
+	// Put hands over the content of one generated file. content is only valid during the call
+	// (emission prints every file into a reused buffer): a sink that keeps it keeps a copy.
 	Put(path string, content []byte) error
 	// Unchanged says the disk already holds exactly the bytes Put would hand over for path
 	// (the emission cache proved it).
@@ -48,7 +50,7 @@ func (m *Memory) Plan(paths, roots []string) error { return nil }
 func (m *Memory) Put(p string, content []byte) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	m.Files[p] = content
+	m.Files[p] = bytes.Clone(content)
 	return nil
 }
 

@@ -132,7 +132,7 @@ func (w *Writer) Put(p string, content []byte) error {
 		return err
 	}
 	w.record(&w.queue, p)
-	w.jobs <- job{p, content}
+	w.jobs <- job{p, bytes.Clone(content)} // content is the caller's until Put returns
 	return nil
 }
 

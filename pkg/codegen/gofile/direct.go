@@ -42,11 +42,11 @@ type directPrinter struct {
 	cells   bytes.Buffer // the aligned block being built (see align.go)
 }
 
-// printDirect prints file like Print, or returns errUnsupported.
-func printDirect(file *dst.File, pkgPath string, names resolver.RestorerResolver, aliases map[string]string) (out []byte, err error) {
+// printDirect prints file like Print into out, or returns errUnsupported (and out as it was).
+func printDirect(out *bytes.Buffer, file *dst.File, pkgPath string, names resolver.RestorerResolver, aliases map[string]string) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			out, err = nil, recovered(r)
+			err = recovered(r)
 		}
 	}()
 	im := newImports(pkgPath, names, aliases)
@@ -60,7 +60,8 @@ func printDirect(file *dst.File, pkgPath string, names resolver.RestorerResolver
 		p.out.Reset()
 		p.decls(file.Decls)
 	}
-	return im.join(head, p.out.Bytes()), nil
+	im.join(out, head, p.out.Bytes())
+	return nil
 }
 
 // printers keeps directPrinters between files, so their buffers (which grow to the size of a

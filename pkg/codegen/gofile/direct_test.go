@@ -1,6 +1,7 @@
 package gofile
 
 import (
+	"bytes"
 	"errors"
 	"go/format"
 	"go/token"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/dave/dst"
 	"github.com/dave/dst/decorator"
+	"github.com/dave/dst/decorator/resolver"
 	"github.com/pmezard/go-difflib/difflib"
 )
 
@@ -187,7 +189,7 @@ func TestDirectPrinterMatchesGofmtAndRestorer(t *testing.T) {
 			if formatted, err := format.Source([]byte(src)); err != nil || string(formatted) != src {
 				t.Fatalf("case is not gofmt-clean (%v):\n%s", err, diff(src, string(formatted)))
 			}
-			direct, err := printDirect(parse(t, src), "example.com/p", resolverOf{}, nil)
+			direct, err := directBytes(parse(t, src), "example.com/p", resolverOf{}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -231,7 +233,7 @@ func TestDirectPrinterFormatsDocCommentsLikeGofmt(t *testing.T) {
 		"package p\n\n// +kubebuilder:object:root=true\n// T: a type.\n// Second line with a [link] and 2 spaces  inside.\ntype T int\n",
 		"package p\n\n// Heading\n//\n// Text after a heading.\n//\n//\tcode\nvar x = 1\n",
 	} {
-		direct, err := printDirect(parse(t, src), "example.com/p", resolverOf{}, nil)
+		direct, err := directBytes(parse(t, src), "example.com/p", resolverOf{}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -274,7 +276,7 @@ func TestDirectPrinterImports(t *testing.T) {
 // restorer.
 func TestDirectPrinterGivesUpOnUnknownShapes(t *testing.T) {
 	src := "package p\n\nfunc F() {\n\tx := 1 // a line comment\n\t_ = x\n}\n\nvar f = func() int { return 1 }\n"
-	if _, err := printDirect(parse(t, src), "example.com/p", resolverOf{}, nil); !errors.Is(err, errUnsupported) {
+	if _, err := directBytes(parse(t, src), "example.com/p", resolverOf{}, nil); !errors.Is(err, errUnsupported) {
 		t.Fatalf("err = %v, want errUnsupported", err)
 	}
 	var fallbacks atomic.Int64
@@ -292,7 +294,7 @@ func TestDirectPrinterReportsUnknownImports(t *testing.T) {
 		&dst.ValueSpec{Names: []*dst.Ident{dst.NewIdent("x")}, Type: &dst.Ident{Name: "T", Path: "example.com/unknown"}},
 	}}}}
 	f.Decls[0].Decorations().Before = dst.EmptyLine
-	_, err := printDirect(f, "example.com/p", strictResolver{}, nil)
+	_, err := directBytes(f, "example.com/p", strictResolver{}, nil)
 	if err == nil || errors.Is(err, errUnsupported) || !strings.Contains(err.Error(), "example.com/unknown") {
 		t.Errorf("err = %v, want the unresolved path", err)
 	}
@@ -301,7 +303,7 @@ func TestDirectPrinterReportsUnknownImports(t *testing.T) {
 // compareBoth prints the file built by build with both printers and requires equal bytes.
 func compareBoth(t *testing.T, build func() *dst.File, aliases map[string]string) string {
 	t.Helper()
-	direct, err := printDirect(build(), "example.com/p", resolverOf{}, aliases)
+	direct, err := directBytes(build(), "example.com/p", resolverOf{}, aliases)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -342,4 +344,11 @@ func diff(want, got string) string {
 		A: difflib.SplitLines(want), B: difflib.SplitLines(got), FromFile: "want", ToFile: "got", Context: 2,
 	})
 	return d
+}
+
+// directBytes is printDirect into a new buffer.
+func directBytes(file *dst.File, pkgPath string, names resolver.RestorerResolver, aliases map[string]string) ([]byte, error) {
+	var out bytes.Buffer
+	err := printDirect(&out, file, pkgPath, names, aliases)
+	return out.Bytes(), err
 }

@@ -1,6 +1,7 @@
 package gofile
 
 import (
+	"bytes"
 	"fmt"
 
 	"github.com/dave/dst"
@@ -67,14 +68,22 @@ func (f *File) ResolvePackage(importPath string) (string, error) {
 // Print renders the file: the generated header, a blank line, the doc lines, the package
 // clause, the imports and the declarations, in gofmt's layout.
 func (f *File) Print(p Printer) ([]byte, error) {
+	var out bytes.Buffer
+	if err := f.PrintInto(p, &out); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
+}
+
+// PrintInto is Print appending the bytes to out.
+func (f *File) PrintInto(p Printer, out *bytes.Buffer) error {
 	file := &dst.File{Name: dst.NewIdent(f.PkgName), Decls: f.decls}
 	file.Decs.Start.Append(fileset.Header, "\n")
 	for _, line := range f.Doc {
 		file.Decs.Start.Append("// " + line)
 	}
-	out, err := p.Print(file, f.PkgPath, f, f.aliases)
-	if err != nil {
-		return nil, fmt.Errorf("printing %s (%s): %w", f.Name, f.PkgPath, err)
+	if err := p.PrintInto(out, file, f.PkgPath, f, f.aliases); err != nil {
+		return fmt.Errorf("printing %s (%s): %w", f.Name, f.PkgPath, err)
 	}
-	return out, nil
+	return nil
 }

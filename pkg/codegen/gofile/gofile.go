@@ -32,16 +32,30 @@ type Printer struct {
 // Print restores file (a package at pkgPath) to go/ast, resolving each import path with
 // names and naming the paths in aliases with their alias, and prints it in gofmt's layout.
 func (p Printer) Print(file *dst.File, pkgPath string, names resolver.RestorerResolver, aliases map[string]string) ([]byte, error) {
+	var out bytes.Buffer
+	if err := p.PrintInto(&out, file, pkgPath, names, aliases); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
+}
+
+// PrintInto is Print appending the bytes to out: a caller that hands each file on and forgets
+// it reuses one buffer instead of allocating every file.
+func (p Printer) PrintInto(out *bytes.Buffer, file *dst.File, pkgPath string, names resolver.RestorerResolver, aliases map[string]string) error {
 	if !p.Restorer {
-		out, err := printDirect(file, pkgPath, names, aliases)
+		mark := out.Len()
+		err := printDirect(out, file, pkgPath, names, aliases)
 		if !errors.Is(err, errUnsupported) {
-			return out, err
+			return err
 		}
+		out.Truncate(mark)
 		if p.Fallbacks != nil {
 			p.Fallbacks.Add(1)
 		}
 	}
-	return printRestored(file, pkgPath, names, aliases)
+	b, err := printRestored(file, pkgPath, names, aliases)
+	out.Write(b)
+	return err
 }
 
 // printRestored restores file to go/ast and prints it with go/printer.

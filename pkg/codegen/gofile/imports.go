@@ -106,13 +106,10 @@ func sortedPaths(names map[string]string) []string {
 }
 
 // join assembles the file: head (comments, package clause), the import block, the body.
-func (im *imports) join(head, body []byte) []byte {
-	var block bytes.Buffer
-	im.write(&block)
-	out := make([]byte, 0, len(head)+block.Len()+len(body))
-	out = append(out, head...)
-	out = append(out, block.Bytes()...)
-	return append(out, body...)
+func (im *imports) join(out *bytes.Buffer, head, body []byte) {
+	out.Write(head)
+	im.write(out)
+	out.Write(body)
 }
 
 // write prints one import on a line of its own, several in parentheses with a blank line
