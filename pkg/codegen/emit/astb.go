@@ -4,7 +4,6 @@ import (
 	"go/token"
 	"hash/maphash"
 	"strconv"
-	"sync/atomic"
 
 	"github.com/dave/dst"
 )
@@ -13,36 +12,18 @@ import (
 // operand used twice): emitters never change a node once it is built, the direct printer only
 // reads them, and gofile gives the restorer a copy (see gofile.Printer).
 
-// id is the identifier name. Identifiers come from a small cache shared by every emitter: a
-// slot per hash of the name, replaced when another name lands on it, so memory stays bounded
-// while the names a file repeats (receivers, fields, err, nil) are allocated once.
+// id is the identifier name, from the node caches (nodecache.go).
 func id(name string) *dst.Ident {
-	slot := &idents[maphash.String(identSeed, name)%uint64(len(idents))]
-	if n := slot.Load(); n != nil && n.Name == name {
-		return n
-	}
-	n := dst.NewIdent(name)
-	slot.Store(n)
-	return n
+	return idents.get(maphash.String(identSeed, name), name, dst.NewIdent)
 }
-
-var (
-	identSeed = maphash.MakeSeed()
-	idents    [1 << 13]atomic.Pointer[dst.Ident]
-	quals     [1 << 10]atomic.Pointer[dst.Ident] // the same for package-qualified names
-	selectors [1 << 12]atomic.Pointer[selector]
-)
 
 // qual is a package-qualified identifier; the restorer prints the qualifier and adds the import.
 func qual(path, name string) *dst.Ident {
-	slot := &quals[maphash.String(identSeed, name)%uint64(len(quals))]
-	if n := slot.Load(); n != nil && n.Name == name && n.Path == path {
-		return n
-	}
-	n := &dst.Ident{Name: name, Path: path}
-	slot.Store(n)
-	return n
+	h := maphash.String(identSeed, name)
+	return quals.get(h, qualName{path, name}, func(k qualName) *dst.Ident { return &dst.Ident{Name: k.name, Path: k.path} })
 }
+
+type qualName struct{ path, name string }
 
 func sel(x dst.Expr, names ...string) dst.Expr {
 	for _, n := range names {
@@ -51,30 +32,20 @@ func sel(x dst.Expr, names ...string) dst.Expr {
 	return x
 }
 
-// field is recv.names[0].names[1]…; recv.names[0] comes from a cache like identifiers (emission
+// field is recv.names[0].names[1]…; recv.names[0] comes from the node caches too (emission
 // writes source.X and destination.X for every property).
 func field(recv string, names ...string) dst.Expr {
 	if len(names) == 0 {
 		return id(recv)
 	}
-	return sel(selectorOf(recv, names[0]), names[1:]...)
+	h := maphash.String(identSeed, names[0]) ^ maphash.String(identSeed, recv)*31
+	return sel(selectors.get(h, selectorName{recv, names[0]}, newSelector), names[1:]...)
 }
 
-func selectorOf(recv, name string) *dst.SelectorExpr {
-	h := maphash.String(identSeed, name) ^ maphash.String(identSeed, recv)*31
-	slot := &selectors[h%uint64(len(selectors))]
-	if e := slot.Load(); e != nil && e.name == name && e.recv == recv {
-		return e.sel
-	}
-	e := &selector{recv, name, &dst.SelectorExpr{X: id(recv), Sel: id(name)}}
-	slot.Store(e)
-	return e.sel
-}
+type selectorName struct{ recv, name string }
 
-// selector is a cached recv.name with its two names at hand (no pointer chasing to compare).
-type selector struct {
-	recv, name string
-	sel        *dst.SelectorExpr
+func newSelector(k selectorName) *dst.SelectorExpr {
+	return &dst.SelectorExpr{X: id(k.recv), Sel: id(k.name)}
 }
 
 // callNode is a call and up to two arguments in one allocation.

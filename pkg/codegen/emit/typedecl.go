@@ -6,7 +6,6 @@ import (
 	"hash/maphash"
 	"strconv"
 	"strings"
-	"sync/atomic"
 
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/codegen/gofile"
@@ -82,23 +81,12 @@ const (
 	operatorSpecProp = "OperatorSpec"
 )
 
-// jsonTag is the field tag `json:"name,omitempty"`; tags come from a cache like identifiers.
+// jsonTag is the field tag `json:"name,omitempty"`, from the node caches (nodecache.go).
 func jsonTag(name string) *dst.BasicLit {
-	slot := &tags[maphash.String(identSeed, name)%uint64(len(tags))]
-	if t := slot.Load(); t != nil && t.name == name {
-		return t.lit
-	}
-	t := &tag{name, &dst.BasicLit{Kind: token.STRING, Value: "`json:\"" + name + ",omitempty\"`"}}
-	slot.Store(t)
-	return t.lit
+	return tags.get(maphash.String(identSeed, name), name, func(name string) *dst.BasicLit {
+		return &dst.BasicLit{Kind: token.STRING, Value: "`json:\"" + name + ",omitempty\"`"}
+	})
 }
-
-type tag struct {
-	name string
-	lit  *dst.BasicLit
-}
-
-var tags [1 << 12]atomic.Pointer[tag]
 
 // objectDecl declares a struct for an object.
 func (e *pkgEmitter) objectDecl(o *astmodel.Object) dst.Decl {
