@@ -22,13 +22,6 @@ func (p *directPrinter) columns() *tabwriter.Writer {
 	return p.tw.Init(&p.out, 0, 8, 1, ' ', tabwriter.DiscardEmptyColumns|tabwriter.TabIndent|tabwriter.StripEscape)
 }
 
-// cell appends escaped text to the block under construction.
-func (p *directPrinter) cell(text string) {
-	p.cells.WriteByte(esc)
-	p.cells.WriteString(text)
-	p.cells.WriteByte(esc)
-}
-
 // blockLine starts a line of the block at the current indentation (hard tabs).
 func (p *directPrinter) blockLine() {
 	for range p.indent {
@@ -51,12 +44,8 @@ func (p *directPrinter) flushBlock() {
 // blockComments writes a node's comment lines into the block.
 func (p *directPrinter) blockComments(decs dst.Decorations) {
 	for _, d := range decs {
-		mark := p.out.Len()
-		p.comment(d)
-		text := string(p.out.Bytes()[mark:])
-		p.out.Truncate(mark)
 		p.blockLine()
-		p.cell(text)
+		p.printCell(func() { p.comment(d) })
 		p.cells.WriteByte('\n')
 	}
 }

@@ -196,7 +196,7 @@ func TestDirectPrinterMatchesGofmtAndRestorer(t *testing.T) {
 			if string(direct) != src {
 				t.Errorf("direct printer differs from the source:\n%s", diff(src, string(direct)))
 			}
-			restored, err := printRestored(parse(t, src), "example.com/p", resolverOf{}, nil)
+			restored, err := restoredBytes(parse(t, src), "example.com/p", resolverOf{}, nil)
 			if err != nil || string(restored) != src {
 				t.Errorf("restorer differs from the source (%v):\n%s", err, diff(src, string(restored)))
 			}
@@ -307,7 +307,7 @@ func compareBoth(t *testing.T, build func() *dst.File, aliases map[string]string
 	if err != nil {
 		t.Fatal(err)
 	}
-	restored, err := printRestored(build(), "example.com/p", resolverOf{}, aliases)
+	restored, err := restoredBytes(build(), "example.com/p", resolverOf{}, aliases)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -350,5 +350,12 @@ func diff(want, got string) string {
 func directBytes(file *dst.File, pkgPath string, names resolver.RestorerResolver, aliases map[string]string) ([]byte, error) {
 	var out bytes.Buffer
 	err := printDirect(&out, file, pkgPath, names, aliases)
+	return out.Bytes(), err
+}
+
+// restoredBytes is printRestored into a new buffer.
+func restoredBytes(file *dst.File, pkgPath string, names resolver.RestorerResolver, aliases map[string]string) ([]byte, error) {
+	var out bytes.Buffer
+	err := printRestored(&out, file, pkgPath, names, aliases)
 	return out.Bytes(), err
 }

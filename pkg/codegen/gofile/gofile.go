@@ -11,7 +11,6 @@ import (
 	"go/printer"
 	"go/token"
 	"io"
-	"sync"
 	"sync/atomic"
 
 	"github.com/dave/dst"
@@ -53,13 +52,11 @@ func (p Printer) PrintInto(out *bytes.Buffer, file *dst.File, pkgPath string, na
 			p.Fallbacks.Add(1)
 		}
 	}
-	b, err := printRestored(file, pkgPath, names, aliases)
-	out.Write(b)
-	return err
+	return printRestored(out, file, pkgPath, names, aliases)
 }
 
-// printRestored restores file to go/ast and prints it with go/printer.
-func printRestored(file *dst.File, pkgPath string, names resolver.RestorerResolver, aliases map[string]string) ([]byte, error) {
+// printRestored restores file to go/ast and prints it with go/printer into out.
+func printRestored(out *bytes.Buffer, file *dst.File, pkgPath string, names resolver.RestorerResolver, aliases map[string]string) error {
 	file = dst.Clone(file).(*dst.File) // the restorer maps each node once; emitters may share nodes
 	r := decorator.NewRestorerWithImports(pkgPath, names)
 	presize(&r.Map, file)
@@ -69,17 +66,12 @@ func printRestored(file *dst.File, pkgPath string, names resolver.RestorerResolv
 	}
 	af, err := fr.RestoreFile(file)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	// The buffer comes from a pool and the result is copied out at its exact size: a grown
-	// buffer is up to twice as large as its content, and every file is kept until written.
-	buf := printBuffers.Get().(*bytes.Buffer)
-	defer printBuffers.Put(buf)
-	buf.Reset()
-	if err := gofmt(buf, r.Fset, af); err != nil {
-		return nil, fmt.Errorf("printing: %w", err)
+	if err := gofmt(out, r.Fset, af); err != nil {
+		return fmt.Errorf("printing: %w", err)
 	}
-	return bytes.Clone(buf.Bytes()), nil
+	return nil
 }
 
 // Decorate sets a declaration apart with blank lines and gives it doc comment lines.
@@ -128,9 +120,6 @@ func importsSorted(file *ast.File) bool {
 func importPath(s ast.Spec) string {
 	return s.(*ast.ImportSpec).Path.Value
 }
-
-// printBuffers are reused across files: printing is the hot path of a run.
-var printBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // presize makes dst's node maps (dst ↔ go/ast, one entry per node each way) as large as the
 // file needs: growing them node by node was a tenth of the CPU of a large run.
