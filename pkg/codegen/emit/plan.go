@@ -2,7 +2,6 @@ package emit
 
 import (
 	"fmt"
-	"maps"
 	"slices"
 
 	"github.com/asogen/asogen/internal/parallel"
@@ -66,9 +65,9 @@ func Plan(m *astmodel.Model) ([]string, error) {
 // are the plan) and the emitters that build them. Planning makes it once; Emit builds and prints
 // from it, so emission never derives the file list again.
 type Table struct {
-	model  *astmodel.Model
 	pkgs   []*pkgEmitter
 	groups [][][]fileDesc // per package, its descriptor groups in printing order
+	paths  [][]string     // per package, the paths of its files in printing order
 }
 
 // NewTable lists the files of the packages keep accepts (nil: every package), on parallel
@@ -79,17 +78,24 @@ func NewTable(m *astmodel.Model, keep func(astmodel.PackageRef) bool) (*Table, e
 		pkgs = slices.DeleteFunc(pkgs, func(p *astmodel.Package) bool { return !keep(p.Ref) })
 	}
 	res := resolverFor(m)
-	t := &Table{model: m, pkgs: make([]*pkgEmitter, len(pkgs)), groups: make([][][]fileDesc, len(pkgs))}
+	t := &Table{pkgs: make([]*pkgEmitter, len(pkgs)), groups: make([][][]fileDesc, len(pkgs)), paths: make([][]string, len(pkgs))}
 	errs := make([]error, len(pkgs))
 	parallel.Do(len(pkgs), 0, func(i int) {
-		t.pkgs[i] = newPkgEmitter(m, pkgs[i], res)
-		t.groups[i], errs[i] = t.pkgs[i].descriptors()
+		e := newPkgEmitter(m, pkgs[i], res)
+		t.pkgs[i] = e
+		t.groups[i], errs[i] = e.descriptors()
+		folder := e.pkg.Ref.Folder(m.APIRoot)
+		for _, group := range t.groups[i] {
+			for _, d := range group {
+				t.paths[i] = append(t.paths[i], fileName(folder, d.name))
+			}
+		}
 	})
 	var list diag.List
 	for _, err := range errs {
 		list.Merge(err)
 	}
-	all := slices.Sorted(slices.Values(slices.Concat(slices.Collect(maps.Values(t.Paths()))...)))
+	all := slices.Sorted(slices.Values(slices.Concat(t.paths...)))
 	for i := 1; i < len(all); i++ {
 		if all[i] == all[i-1] {
 			list.Add(diag.Pos{}, "two generated files at %s: two definitions of one package give the same file name", all[i])
@@ -101,21 +107,13 @@ func NewTable(m *astmodel.Model, keep func(astmodel.PackageRef) bool) (*Table, e
 	return t, nil
 }
 
-// Paths returns the paths of each package's files, in printing order.
+// Paths returns the paths of each package's files, in printing order (listed by NewTable).
 func (t *Table) Paths() map[astmodel.PackageRef][]string {
 	byPkg := make(map[astmodel.PackageRef][]string, len(t.pkgs))
 	for i, e := range t.pkgs {
-		if e == nil {
-			continue
+		if e != nil {
+			byPkg[e.pkg.Ref] = t.paths[i]
 		}
-		folder := e.pkg.Ref.Folder(t.model.APIRoot)
-		var names []string
-		for _, group := range t.groups[i] {
-			for _, d := range group {
-				names = append(names, fileName(folder, d.name))
-			}
-		}
-		byPkg[e.pkg.Ref] = names
 	}
 	return byPkg
 }

@@ -176,17 +176,13 @@ func (d *docText) line(parts ...string) {
 
 // describe adds the lines of describe(name, description).
 func (d *docText) describe(name, description string) {
-	text := strings.TrimSpace(description)
-	for first := true; text != ""; first = false {
-		line, rest, _ := strings.Cut(text, "\n")
-		line = strings.TrimRight(line, " \t\r")
+	descriptionLines(description, func(first bool, line string) {
 		if first {
 			d.line(name, ": ", line)
 		} else {
 			d.line(line)
 		}
-		text = rest
-	}
+	})
 }
 
 func (d *docText) decorations() dst.Decorations {
@@ -205,16 +201,25 @@ func (d *docText) decorations() dst.Decorations {
 
 // describe turns a description into comment lines led by the name ("Name: text").
 func describe(name, description string) []string {
-	text := strings.TrimSpace(description)
-	if text == "" {
-		return nil
-	}
-	lines := strings.Split(text, "\n")
-	lines[0] = name + ": " + lines[0]
-	for i, l := range lines {
-		lines[i] = strings.TrimRight(l, " \t\r")
-	}
+	var lines []string
+	descriptionLines(description, func(first bool, line string) {
+		if first {
+			line = name + ": " + line
+		}
+		lines = append(lines, line)
+	})
 	return lines
+}
+
+// descriptionLines calls line with each line of a description, trimmed, first telling the
+// first one: the one rule both describe and docText.describe follow.
+func descriptionLines(description string, line func(first bool, text string)) {
+	text := strings.TrimSpace(description)
+	for first := true; text != ""; first = false {
+		l, rest, _ := strings.Cut(text, "\n")
+		line(first, strings.TrimRight(l, " \t\r"))
+		text = rest
+	}
 }
 
 // enumDecls declares a named string type with its values as constants; types holds the names
