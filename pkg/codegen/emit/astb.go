@@ -6,6 +6,8 @@ import (
 	"strconv"
 
 	"github.com/dave/dst"
+
+	"github.com/asogen/asogen/pkg/codegen/gofile"
 )
 
 // Small constructors for dst nodes. The trees they build may share nodes (an identifier, an
@@ -260,12 +262,10 @@ func (m method) decl() *dst.FuncDecl {
 	if m.recvType != nil {
 		d.Recv = fieldList(param{m.recv, m.recvType})
 	}
-	d.Decs.Before = dst.EmptyLine
-	d.Decs.After = dst.EmptyLine
+	gofile.Decorate(&d.Decs.NodeDecs, m.doc)
 	for _, s := range m.body {
 		s.Decorations().Before = dst.NewLine
 	}
-	d.Decs.Start = comments(m.doc)
 	return d
 }
 

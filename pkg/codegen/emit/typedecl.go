@@ -119,15 +119,6 @@ type fieldNode struct {
 	names [1]*dst.Ident
 }
 
-// comments turns doc lines into comment decorations.
-func comments(lines []string) dst.Decorations {
-	var d docText
-	for _, line := range lines {
-		d.line(line)
-	}
-	return d.decorations()
-}
-
 // fieldDoc is a struct field's doc comment.
 func fieldDoc(p astmodel.Property, storage bool) dst.Decorations {
 	var d docText

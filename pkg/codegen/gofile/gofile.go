@@ -11,6 +11,7 @@ import (
 	"go/printer"
 	"go/token"
 	"io"
+	"slices"
 	"sync/atomic"
 
 	"github.com/dave/dst"
@@ -78,6 +79,7 @@ func printRestored(out *bytes.Buffer, file *dst.File, pkgPath string, names reso
 func Decorate(decs *dst.NodeDecs, doc []string) {
 	decs.Before = dst.EmptyLine
 	decs.After = dst.EmptyLine
+	decs.Start = slices.Grow(decs.Start, len(doc))
 	for _, line := range doc {
 		decs.Start.Append("// " + line)
 	}
