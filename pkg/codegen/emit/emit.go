@@ -22,24 +22,11 @@ import (
 // scheduling, only the order of the calls does. After the first error no new package starts.
 // An error from put comes back as it is; emission errors are collected into a diag.List.
 func Emit(m *astmodel.Model, put func(path string, content []byte) error) error {
-	return EmitWith(m, Options{}, put)
-}
-
-// Options choose what Emit prints and how; the zero value prints every package.
-type Options struct {
-	// Keep selects the packages to print (nil: every package); the others are read, as
-	// emission reads them, but not printed.
-	Keep    func(astmodel.PackageRef) bool
-	Printer gofile.Printer
-}
-
-// EmitWith is Emit with options.
-func EmitWith(m *astmodel.Model, opts Options, put func(path string, content []byte) error) error {
-	t, err := NewTable(m, opts.Keep)
+	t, err := NewTable(m, nil)
 	if err != nil {
 		return err
 	}
-	return t.Emit(opts.Printer, put)
+	return t.Emit(gofile.Printer{}, put)
 }
 
 // Emit builds and prints every file of the table with printer and hands each to put, a package
