@@ -88,6 +88,7 @@ func (a *app) load(before func(*config.Config) error) (*config.Config, error) {
 // the warnings, even when generation fails.
 func (a *app) produce(cfg *config.Config, out fileset.Sink, cache *emitcache.Dir) (*codegen.Result, error) {
 	var gc gcSettings
+	gc.loading()
 	defer gc.reset()
 	opts := codegen.Options{
 		OnStage: a.stageTimer(),

@@ -12,17 +12,22 @@ func gcState() (int, int64) {
 	return p, debug.SetMemoryLimit(-1)
 }
 
-// TestEmissionGCSettings: the emission settings apply and reset restores the previous ones, even
-// after they were applied twice; GOGC and GOMEMLIMIT in the environment win.
-func TestEmissionGCSettings(t *testing.T) {
+// TestRunGCSettings: the loading and then the emission settings apply, and reset restores the
+// ones in force before, even after they were applied twice; GOGC and GOMEMLIMIT in the
+// environment win.
+func TestRunGCSettings(t *testing.T) {
 	t.Setenv("GOGC", "")
 	t.Setenv("GOMEMLIMIT", "")
 	percent, limit := gcState()
 	var g gcSettings
+	g.loading()
+	if p, l := gcState(); p != loadGCPercent || l != gcMemoryLimit {
+		t.Errorf("while loading: GC percent %d, limit %d; want %d, %d", p, l, loadGCPercent, gcMemoryLimit)
+	}
 	g.emission()
 	g.emission()
-	if p, l := gcState(); p != emitGCPercent || l != emitMemoryLimit {
-		t.Errorf("during emission: GC percent %d, limit %d; want %d, %d", p, l, emitGCPercent, emitMemoryLimit)
+	if p, l := gcState(); p != emitGCPercent || l != gcMemoryLimit {
+		t.Errorf("during emission: GC percent %d, limit %d; want %d, %d", p, l, emitGCPercent, gcMemoryLimit)
 	}
 	g.reset()
 	if p, l := gcState(); p != percent || l != limit {
@@ -30,9 +35,10 @@ func TestEmissionGCSettings(t *testing.T) {
 	}
 	t.Setenv("GOGC", "50")
 	t.Setenv("GOMEMLIMIT", "2GiB")
+	g.loading()
 	g.emission()
 	if p, l := gcState(); p != percent || l != limit {
-		t.Errorf("with GOGC and GOMEMLIMIT set, emission changed them to %d, %d", p, l)
+		t.Errorf("with GOGC and GOMEMLIMIT set, the settings changed them to %d, %d", p, l)
 	}
 	g.reset()
 }
