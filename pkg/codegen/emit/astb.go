@@ -176,6 +176,16 @@ func rangeStmt(key, value string, x dst.Expr, body ...dst.Stmt) dst.Stmt {
 	return r
 }
 
+// pointerTo returns a pointer to the value src: *p gives back p, x gives &x.
+func pointerTo(src dst.Expr) dst.Expr {
+	if s, ok := src.(*dst.StarExpr); ok {
+		return s.X
+	}
+	return addr(src)
+}
+
+func intLit(n int) dst.Expr { return &dst.BasicLit{Kind: token.INT, Value: strconv.Itoa(n)} }
+
 func index(x, i dst.Expr) dst.Expr { return &dst.IndexExpr{X: x, Index: i} }
 
 func makeExpr(typ dst.Expr, size dst.Expr) dst.Expr { return call(id("make"), typ, size) }

@@ -1,11 +1,10 @@
 package emit
 
 import (
-	"go/token"
 	"strconv"
+	"strings"
 
 	"github.com/asogen/asogen/pkg/astmodel"
-	"github.com/dave/dst"
 )
 
 // shape is a property's type and whether its field is a pointer.
@@ -75,57 +74,94 @@ func (g *convGen) isEnum(t astmodel.Type) bool {
 	return isEnum
 }
 
-// convertInto assigns the converted value of src (of shape ss) to target (of shape ts).
-// src may be evaluated several times, so it must be a selector or a local.
-func (c *convFunc) convertInto(target dst.Expr, ts shape, src dst.Expr, ss shape, prop string) []dst.Stmt {
-	if helper, ok := c.helperConversion(ts, src, ss); ok {
-		return []dst.Stmt{assign(target, helper)}
+// convertInto writes the statements that assign the converted value of src (of shape ss) to
+// target (of shape ts). src may be evaluated several times, so it must be a selector or a local.
+func (c *convFunc) convertInto(target string, ts shape, src string, ss shape, prop string) {
+	w := c.g.w
+	if name, cast := c.helper(ts, ss); name != "" {
+		w.Line()
+		w.S(target + " = ")
+		c.helperCall(name, cast, src)
+		return
 	}
 	if ss.ptr {
-		inner := c.convertInto(target, ts, star(src), shape{t: ss.t}, prop)
-		reset := assign(target, c.zero(ts))
-		return []dst.Stmt{ifStmt(notNil(src), inner, reset)}
+		w.Line()
+		w.S("if " + src + " != nil")
+		w.Open()
+		c.convertInto(target, ts, "*"+src, shape{t: ss.t}, prop)
+		w.Close()
+		w.S(" else")
+		w.Open()
+		c.assignZero(target, ts)
+		w.Close()
+		return
 	}
 	if ts.ptr {
 		v := c.local("value")
-		stmts := declareLocal(v, c.g.e.typeExpr(ts.t), c.convertValue(id(v), ts.t, src, ss.t, prop))
-		return append(stmts, assign(target, addr(id(v))))
+		c.declareLocal(v, ts.t, func() { c.convertValue(v, ts.t, src, ss.t, prop) }, func() { c.plainValue(ts.t, src, ss.t) },
+			c.isPlain(ss.t))
+		w.Line()
+		w.S(target + " = &" + v)
+		return
 	}
-	return c.convertValue(target, ts.t, src, ss.t, prop)
+	c.convertValue(target, ts.t, src, ss.t, prop)
 }
 
-// helperConversion is one call of a genruntime helper when the conversion only copies or casts
-// scalars: optional scalars, and arrays and maps of scalars (enums cast to and from strings).
-func (c *convFunc) helperConversion(ts shape, src dst.Expr, ss shape) (dst.Expr, bool) {
+// declareLocal declares the local name of type t and fills it: `name := <value>` when the
+// conversion is one plain assignment (plain), else `var name t` and the statements.
+func (c *convFunc) declareLocal(name string, t astmodel.Type, stmts, value func(), plain bool) {
+	w := c.g.w
+	w.Line()
+	if plain {
+		w.S(name + " := ")
+		value()
+		return
+	}
+	w.S("var " + name + " ")
+	c.g.e.writeType(w, t)
+	stmts()
+}
+
+// helper names the genruntime helper that converts ss to ts in one call when the conversion only
+// copies or casts scalars: optional scalars, and arrays and maps of scalars. cast is the type a
+// Cast helper is instantiated with (enums cast to and from strings); "" when none applies.
+func (c *convFunc) helper(ts, ss shape) (name string, cast astmodel.Type) {
+	clone, castName := "", ""
+	var tt, st astmodel.Type
 	switch {
 	case ss.ptr && ts.ptr:
-		return c.scalarHelper("ClonePointer", "CastPointer", ts.t, src, ss.t)
+		clone, castName, tt, st = "ClonePointer", "CastPointer", ts.t, ss.t
 	case ss.ptr || ts.ptr:
-		return nil, false
+		return "", nil
+	default:
+		switch s := ss.t.(type) {
+		case *astmodel.ArrayType:
+			clone, castName, tt, st = "CloneSlice", "CastSlice", ts.t.(*astmodel.ArrayType).Elem, s.Elem
+		case *astmodel.MapType:
+			clone, castName, tt, st = "CloneMap", "CastMap", ts.t.(*astmodel.MapType).Value, s.Value
+		default:
+			return "", nil
+		}
 	}
-	switch st := ss.t.(type) {
-	case *astmodel.ArrayType:
-		return c.scalarHelper("CloneSlice", "CastSlice", ts.t.(*astmodel.ArrayType).Elem, src, st.Elem)
-	case *astmodel.MapType:
-		return c.scalarHelper("CloneMap", "CastMap", ts.t.(*astmodel.MapType).Value, src, st.Value)
+	if tt == st && c.isCopyable(tt) {
+		return clone, nil
 	}
-	return nil, false
+	if c.isScalar(tt) && c.isScalar(st) && c.isStringLike(tt) && c.isStringLike(st) {
+		return castName, tt
+	}
+	return "", nil
 }
 
-// scalarHelper calls clone when both sides have the same scalar or runtime type, cast[T] when
-// an enum meets a string or another enum, and reports false for anything else.
-func (c *convFunc) scalarHelper(clone, cast string, tt astmodel.Type, src dst.Expr, st astmodel.Type) (dst.Expr, bool) {
-	if tt == st && c.isCopyable(tt) {
-		return call(qual(genruntimePath, clone), src), true
+// helperCall writes genruntime.name(src), or genruntime.name[cast](src).
+func (c *convFunc) helperCall(name string, cast astmodel.Type, src string) {
+	w := c.g.w
+	w.Q(genruntimePath, name)
+	if cast != nil {
+		w.S("[")
+		c.g.e.writeType(w, cast)
+		w.S("]")
 	}
-	if !c.isScalar(tt) || !c.isScalar(st) {
-		return nil, false
-	}
-	if c.isStringLike(tt) && c.isStringLike(st) {
-		generic := &dst.IndexExpr{X: qual(genruntimePath, cast), Index: c.g.e.typeExpr(tt)}
-		return call(generic, src), true
-	}
-	return nil, false
+	w.S("(" + src + ")")
 }
 
 // isScalar reports whether t is a primitive or an enum.
@@ -146,109 +182,178 @@ func (c *convFunc) isStringLike(t astmodel.Type) bool {
 	return t == astmodel.StringType || c.g.isEnum(t)
 }
 
-// convertValue converts between non-pointer values.
-func (c *convFunc) convertValue(target dst.Expr, tt astmodel.Type, src dst.Expr, st astmodel.Type, prop string) []dst.Stmt {
+// isPlain reports whether convertValue converts a value of st with one plain assignment (a copy
+// or a cast): anything but arrays, maps and objects.
+func (c *convFunc) isPlain(st astmodel.Type) bool {
 	switch st := st.(type) {
-	case *astmodel.ArrayType:
-		return c.convertArray(target, tt.(*astmodel.ArrayType), src, st, prop)
-	case *astmodel.MapType:
-		return c.convertMap(target, tt.(*astmodel.MapType), src, st, prop)
+	case *astmodel.ArrayType, *astmodel.MapType:
+		return false
 	case astmodel.TypeName:
-		if !c.g.isEnum(st) {
-			return []dst.Stmt{c.convertObject(target, tt.(astmodel.TypeName), src, st, prop)}
+		return c.g.isEnum(st)
+	}
+	return true
+}
+
+// convertValue converts between non-pointer values.
+func (c *convFunc) convertValue(target string, tt astmodel.Type, src string, st astmodel.Type, prop string) {
+	switch s := st.(type) {
+	case *astmodel.ArrayType:
+		c.convertArray(target, tt.(*astmodel.ArrayType), src, s, prop)
+		return
+	case *astmodel.MapType:
+		c.convertMap(target, tt.(*astmodel.MapType), src, s, prop)
+		return
+	case astmodel.TypeName:
+		if !c.g.isEnum(s) {
+			c.convertObject(target, tt.(astmodel.TypeName), src, s, prop)
+			return
 		}
 	}
-	if c.g.isEnum(tt) || c.g.isEnum(st) {
-		return []dst.Stmt{assign(target, call(c.g.e.typeExpr(tt), src))}
+	c.g.w.Line()
+	c.g.w.S(target + " = ")
+	c.plainValue(tt, src, st)
+}
+
+// plainValue writes src, cast to tt when either side is an enum.
+func (c *convFunc) plainValue(tt astmodel.Type, src string, st astmodel.Type) {
+	w := c.g.w
+	if !c.g.isEnum(tt) && !c.g.isEnum(st) {
+		w.S(src)
+		return
 	}
-	return []dst.Stmt{assign(target, src)}
+	c.g.e.writeType(w, tt)
+	w.S("(" + src + ")")
 }
 
 // convertObject calls the AssignProperties method of whichever side belongs to this package.
-func (c *convFunc) convertObject(target dst.Expr, tt astmodel.TypeName, src dst.Expr, st astmodel.TypeName, prop string) dst.Stmt {
+func (c *convFunc) convertObject(target string, tt astmodel.TypeName, src string, st astmodel.TypeName, prop string) {
+	g := c.g
+	g.ifErrStart()
 	if c.to {
-		srcObj, _ := c.g.pairFor(st, tt)
-		hubObj, _ := c.g.hub.Object(tt.Name)
-		c.g.enqueue(srcObj, tt)
-		return ifErr(call(sel(pointerTo(src), c.g.toName(srcObj, hubObj)), addr(target)), wrapErr("converting "+prop))
+		srcObj, _ := g.pairFor(st, tt)
+		hubObj, _ := g.hub.Object(tt.Name)
+		g.enqueue(srcObj, tt)
+		g.w.S(receiver(pointerText(src)) + "." + g.toName(srcObj, hubObj) + "(&" + target + ")")
+	} else {
+		srcObj, _ := g.pairFor(tt, st)
+		hubObj, _ := g.hub.Object(st.Name)
+		g.enqueue(srcObj, st)
+		g.w.S("(&" + target + ")." + g.fromName(srcObj, hubObj) + "(" + pointerText(src) + ")")
 	}
-	srcObj, _ := c.g.pairFor(tt, st)
-	hubObj, _ := c.g.hub.Object(st.Name)
-	c.g.enqueue(srcObj, st)
-	return ifErr(call(sel(addr(target), c.g.fromName(srcObj, hubObj)), pointerTo(src)), wrapErr("converting "+prop))
+	g.ifErrEnd("converting " + prop)
 }
 
-// declareLocal declares the local name before stmts fill it; a single plain assignment becomes
-// a short variable declaration.
-func declareLocal(name string, typ dst.Expr, stmts []dst.Stmt) []dst.Stmt {
-	if len(stmts) == 1 {
-		if a, ok := stmts[0].(*dst.AssignStmt); ok && a.Tok == token.ASSIGN && isIdent(a.Lhs[0], name) {
-			return []dst.Stmt{define(name, a.Rhs[0])}
-		}
+// pointerText is pointerTo for code written as text.
+func pointerText(src string) string {
+	if p, ok := strings.CutPrefix(src, "*"); ok {
+		return p
 	}
-	return append([]dst.Stmt{varDecl(name, typ)}, stmts...)
+	return "&" + src
 }
 
-func isIdent(x dst.Expr, name string) bool {
-	i, ok := x.(*dst.Ident)
-	return ok && i.Name == name && i.Path == ""
-}
-
-// pointerTo returns a pointer to the value src: *p gives back p, x gives &x.
-func pointerTo(src dst.Expr) dst.Expr {
-	if s, ok := src.(*dst.StarExpr); ok {
-		return s.X
+// receiver parenthesises an operand for a method call as go/printer does: a unary expression
+// such as &x needs them.
+func receiver(x string) string {
+	if strings.HasPrefix(x, "&") || strings.HasPrefix(x, "*") {
+		return "(" + x + ")"
 	}
-	return addr(src)
+	return x
 }
 
-func (c *convFunc) convertArray(target dst.Expr, tt *astmodel.ArrayType, src dst.Expr, st *astmodel.ArrayType, prop string) []dst.Stmt {
+func (c *convFunc) convertArray(target string, tt *astmodel.ArrayType, src string, st *astmodel.ArrayType, prop string) {
+	w := c.g.w
 	list, i, item := c.local("list"), c.local("index"), c.local("item")
-	elem := c.convertInto(index(id(list), id(i)), shape{t: tt.Elem}, id(item), shape{t: st.Elem}, prop)
-	body := []dst.Stmt{
-		define(list, makeExpr(c.g.e.typeExpr(tt), lenExpr(src))),
-		rangeStmt(i, item, src, elem...),
-		assign(target, id(list)),
-	}
-	return []dst.Stmt{ifStmt(notNil(src), body, assign(target, nilExpr()))}
+	c.ifNotNil(src)
+	w.Line()
+	w.S(list + " := make(")
+	c.g.e.writeType(w, tt)
+	w.S(", len(" + src + "))")
+	w.Line()
+	w.S("for " + i + ", " + item + " := range " + src)
+	w.Open()
+	c.convertInto(list+"["+i+"]", shape{t: tt.Elem}, item, shape{t: st.Elem}, prop)
+	w.Close()
+	c.elseNil(target, list)
 }
 
-func (c *convFunc) convertMap(target dst.Expr, tt *astmodel.MapType, src dst.Expr, st *astmodel.MapType, prop string) []dst.Stmt {
+func (c *convFunc) convertMap(target string, tt *astmodel.MapType, src string, st *astmodel.MapType, prop string) {
+	w := c.g.w
 	m, key, item, conv := c.local("m"), c.local("key"), c.local("item"), c.local("converted")
-	elem := declareLocal(conv, c.g.e.typeExpr(tt.Value), c.convertInto(id(conv), shape{t: tt.Value}, id(item), shape{t: st.Value}, prop))
-	elem = append(elem, assign(index(id(m), id(key)), id(conv)))
-	body := []dst.Stmt{
-		define(m, makeExpr(c.g.e.typeExpr(tt), lenExpr(src))),
-		rangeStmt(key, item, src, elem...),
-		assign(target, id(m)),
-	}
-	return []dst.Stmt{ifStmt(notNil(src), body, assign(target, nilExpr()))}
+	c.ifNotNil(src)
+	w.Line()
+	w.S(m + " := make(")
+	c.g.e.writeType(w, tt)
+	w.S(", len(" + src + "))")
+	w.Line()
+	w.S("for " + key + ", " + item + " := range " + src)
+	w.Open()
+	elem, srcElem := shape{t: tt.Value}, shape{t: st.Value}
+	name, cast := c.helper(elem, srcElem)
+	c.declareLocal(conv, tt.Value,
+		func() { c.convertInto(conv, elem, item, srcElem, prop) },
+		func() {
+			if name != "" {
+				c.helperCall(name, cast, item)
+				return
+			}
+			c.plainValue(tt.Value, item, st.Value)
+		},
+		name != "" || c.isPlain(st.Value))
+	w.Line()
+	w.S(m + "[" + key + "] = " + conv)
+	w.Close()
+	c.elseNil(target, m)
 }
 
-// zero is the zero value of a field of shape s.
-func (c *convFunc) zero(s shape) dst.Expr {
+// ifNotNil opens `if src != nil {`.
+func (c *convFunc) ifNotNil(src string) {
+	c.g.w.Line()
+	c.g.w.S("if " + src + " != nil")
+	c.g.w.Open()
+}
+
+// elseNil ends the block ifNotNil opened with `target = value`, and sets target to nil otherwise.
+func (c *convFunc) elseNil(target, value string) {
+	w := c.g.w
+	w.Line()
+	w.S(target + " = " + value)
+	w.Close()
+	w.S(" else")
+	w.Open()
+	w.Line()
+	w.S(target + " = nil")
+	w.Close()
+}
+
+// assignZero writes `target = <the zero value of a field of shape s>`.
+func (c *convFunc) assignZero(target string, s shape) {
+	w := c.g.w
+	w.Line()
+	w.S(target + " = ")
 	if s.ptr || isNillable(s.t) {
-		return nilExpr()
+		w.S("nil")
+		return
 	}
 	switch t := s.t.(type) {
 	case astmodel.Primitive:
-		return primitiveZero(t)
+		w.S(primitiveZero(t))
+		return
 	case astmodel.TypeName:
 		if c.g.isEnum(t) {
-			return str("")
+			w.S(`""`)
+			return
 		}
 	}
-	return composite(c.g.e.typeExpr(s.t))
+	c.g.e.writeType(w, s.t)
+	w.S("{}")
 }
 
-func primitiveZero(p astmodel.Primitive) dst.Expr {
+func primitiveZero(p astmodel.Primitive) string {
 	switch p {
 	case astmodel.StringType:
-		return str("")
+		return `""`
 	case astmodel.BoolType:
-		return id("false")
+		return "false"
 	}
-	return intLit(0)
+	return "0"
 }
-
-func intLit(n int) dst.Expr { return &dst.BasicLit{Kind: token.INT, Value: strconv.Itoa(n)} }

@@ -37,6 +37,35 @@ func (e *pkgEmitter) nameExpr(n astmodel.TypeName) dst.Expr {
 	return qual(e.importPath(n.Package), n.Name)
 }
 
+// writeType writes the type t as typeExpr would print it.
+func (e *pkgEmitter) writeType(w *gofile.Code, t astmodel.Type) {
+	switch t := t.(type) {
+	case astmodel.Primitive:
+		w.S(string(t))
+	case *astmodel.ArrayType:
+		w.S("[]")
+		e.writeType(w, t.Elem)
+	case *astmodel.MapType:
+		w.S("map[string]")
+		e.writeType(w, t.Value)
+	case astmodel.TypeName:
+		e.writeName(w, t)
+	case astmodel.ExternalType:
+		w.Q(t.Package.Path, t.Name)
+	default:
+		panic(fmt.Sprintf("unknown model type %T", t))
+	}
+}
+
+// writeName writes the name of a generated type as nameExpr would print it.
+func (e *pkgEmitter) writeName(w *gofile.Code, n astmodel.TypeName) {
+	if n.Package == e.pkg.Ref {
+		w.S(n.Name)
+		return
+	}
+	w.Q(e.importPath(n.Package), n.Name)
+}
+
 // importPath is the model's import path of ref, computed once per package emitter.
 func (e *pkgEmitter) importPath(ref astmodel.PackageRef) string {
 	if p, ok := e.imports[ref]; ok {

@@ -90,18 +90,24 @@ func lastBlank(lines []string) int {
 func plainDoc(lines []string) bool {
 	for _, l := range lines {
 		text, ok := strings.CutPrefix(l, "// ")
-		if !ok || text == "" || hasAny(text, '\t', '\n', '\r') || trimRightSpace(text) != text {
-			return false
-		}
-		first := text[0]
-		if first == '+' && len(text) > 1 {
-			first = text[1]
-		}
-		if !('a' <= first && first <= 'z' || 'A' <= first && first <= 'Z') {
+		if !ok || !plainLine(text) {
 			return false
 		}
 	}
 	return true
+}
+
+// plainLine reports whether go/doc/comment would print the comment text (after "// ") of one
+// line of a plain doc comment unchanged.
+func plainLine(text string) bool {
+	if text == "" || hasAny(text, '\t', '\n', '\r') || trimRightSpace(text) != text {
+		return false
+	}
+	first := text[0]
+	if first == '+' && len(text) > 1 {
+		first = text[1]
+	}
+	return 'a' <= first && first <= 'z' || 'A' <= first && first <= 'Z'
 }
 
 // formatDoc reformats a //-style doc comment exactly as go/printer does (formatDocComment in

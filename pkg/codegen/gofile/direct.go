@@ -43,7 +43,7 @@ type directPrinter struct {
 }
 
 // printDirect prints file like Print into out, or returns errUnsupported (and out as it was).
-func printDirect(out *bytes.Buffer, file *dst.File, pkgPath string, names resolver.RestorerResolver, aliases map[string]string) (err error) {
+func printDirect(out *bytes.Buffer, file *dst.File, code []*Code, pkgPath string, names resolver.RestorerResolver, aliases map[string]string) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = recovered(r)
@@ -54,11 +54,11 @@ func printDirect(out *bytes.Buffer, file *dst.File, pkgPath string, names resolv
 	defer p.release()
 	p.pkgPath, p.imports = pkgPath, im
 	head := p.head(file)
-	p.decls(file.Decls)
+	p.decls(file.Decls, code)
 	if im.settle() {
 		// two imports wanted the same name: print again with the numbered names
 		p.out.Reset()
-		p.decls(file.Decls)
+		p.decls(file.Decls, code)
 	}
 	im.join(out, head, p.out.Bytes())
 	return nil
@@ -104,10 +104,13 @@ func (p *directPrinter) head(f *dst.File) []byte {
 	return head
 }
 
-// decls prints the declarations, each after a blank line.
-func (p *directPrinter) decls(decls []dst.Decl) {
+// decls prints the declarations, each after a blank line, then the code written as text.
+func (p *directPrinter) decls(decls []dst.Decl, code []*Code) {
 	for _, d := range decls {
 		p.topDecl(d)
+	}
+	for _, c := range code {
+		p.code(c)
 	}
 }
 

@@ -349,13 +349,13 @@ func diff(want, got string) string {
 // directBytes is printDirect into a new buffer.
 func directBytes(file *dst.File, pkgPath string, names resolver.RestorerResolver, aliases map[string]string) ([]byte, error) {
 	var out bytes.Buffer
-	err := printDirect(&out, file, pkgPath, names, aliases)
+	err := printDirect(&out, file, nil, pkgPath, names, aliases)
 	return out.Bytes(), err
 }
 
 // restoredBytes is printRestored into a new buffer.
 func restoredBytes(file *dst.File, pkgPath string, names resolver.RestorerResolver, aliases map[string]string) ([]byte, error) {
 	var out bytes.Buffer
-	err := printRestored(&out, file, pkgPath, names, aliases)
+	err := printRestored(&out, file, nil, pkgPath, names, aliases)
 	return out.Bytes(), err
 }

@@ -19,6 +19,7 @@ type File struct {
 	PkgName string   // the package clause
 	Doc     []string // comment lines between the generated header and the package clause
 	decls   []dst.Decl
+	code    []*Code           // declarations written as text, printed after decls
 	names   map[string]string // import path → package name, declared by this file
 	aliases map[string]string // import path → import name, where it differs from the package name
 	known   Names             // package names shared by many files; nil: none
@@ -36,6 +37,13 @@ func NewFile(name, pkgPath, pkgName string, known Names) *File {
 
 // Add appends declarations.
 func (f *File) Add(decls ...dst.Decl) { f.decls = append(f.decls, decls...) }
+
+// AddCode appends declarations written as text; they print after every declaration Add
+// appended. The code is complete: nothing may be written to it afterwards.
+func (f *File) AddCode(c *Code) {
+	c.end()
+	f.code = append(f.code, c)
+}
 
 // Use declares the package name of an import path and, when alias is not "" and differs, the
 // name the file imports it as.
@@ -82,7 +90,7 @@ func (f *File) PrintInto(p Printer, out *bytes.Buffer) error {
 	for _, line := range f.Doc {
 		file.Decs.Start.Append("// " + line)
 	}
-	if err := p.PrintInto(out, file, f.PkgPath, f, f.aliases); err != nil {
+	if err := p.print(out, file, f.code, f.PkgPath, f, f.aliases); err != nil {
 		return fmt.Errorf("printing %s (%s): %w", f.Name, f.PkgPath, err)
 	}
 	return nil

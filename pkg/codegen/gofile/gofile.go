@@ -42,9 +42,14 @@ func (p Printer) Print(file *dst.File, pkgPath string, names resolver.RestorerRe
 // PrintInto is Print appending the bytes to out: a caller that hands each file on and forgets
 // it reuses one buffer instead of allocating every file.
 func (p Printer) PrintInto(out *bytes.Buffer, file *dst.File, pkgPath string, names resolver.RestorerResolver, aliases map[string]string) error {
+	return p.print(out, file, nil, pkgPath, names, aliases)
+}
+
+// print is PrintInto for a file whose declarations end with code written as text.
+func (p Printer) print(out *bytes.Buffer, file *dst.File, code []*Code, pkgPath string, names resolver.RestorerResolver, aliases map[string]string) error {
 	if !p.Restorer {
 		mark := out.Len()
-		err := printDirect(out, file, pkgPath, names, aliases)
+		err := printDirect(out, file, code, pkgPath, names, aliases)
 		if !errors.Is(err, errUnsupported) {
 			return err
 		}
@@ -53,12 +58,20 @@ func (p Printer) PrintInto(out *bytes.Buffer, file *dst.File, pkgPath string, na
 			p.Fallbacks.Add(1)
 		}
 	}
-	return printRestored(out, file, pkgPath, names, aliases)
+	return printRestored(out, file, code, pkgPath, names, aliases)
 }
 
-// printRestored restores file to go/ast and prints it with go/printer into out.
-func printRestored(out *bytes.Buffer, file *dst.File, pkgPath string, names resolver.RestorerResolver, aliases map[string]string) error {
+// printRestored restores file, with code parsed back into declarations, to go/ast and prints it
+// with go/printer into out.
+func printRestored(out *bytes.Buffer, file *dst.File, code []*Code, pkgPath string, names resolver.RestorerResolver, aliases map[string]string) error {
 	file = dst.Clone(file).(*dst.File) // the restorer maps each node once; emitters may share nodes
+	for _, c := range code {
+		decls, err := c.decls(file.Name.Name, pkgPath, names, aliases)
+		if err != nil {
+			return fmt.Errorf("parsing code written as text: %w", err)
+		}
+		file.Decls = append(file.Decls, decls...)
+	}
 	r := decorator.NewRestorerWithImports(pkgPath, names)
 	presize(&r.Map, file)
 	fr := r.FileRestorer()
