@@ -1,111 +1,185 @@
 package emit
 
 import (
+	"strings"
+
 	"github.com/asogen/asogen/pkg/astmodel"
-	"github.com/dave/dst"
+	"github.com/asogen/asogen/pkg/codegen/gofile"
 )
 
-// armFunc generates the body of one toARM or fromARM method; it names locals uniquely.
+// The toARM and fromARM methods are written as text (gofile.Code), like conversions: the same
+// few statement shapes for every object of every API package.
+
+// armFunc writes the body of one toARM or fromARM method; it names locals uniquely.
 type armFunc struct {
-	e *pkgEmitter
-	c *convFunc // only for local names
+	e  *pkgEmitter
+	w  *gofile.Code
+	to bool      // toARM: collections have ARM element types
+	c  *convFunc // only for local names
 }
 
-func (e *pkgEmitter) newARMFunc() *armFunc {
-	return &armFunc{e: e, c: &convFunc{locals: map[string]int{}}}
+func (e *pkgEmitter) newARMFunc(w *gofile.Code, to bool) *armFunc {
+	return &armFunc{e: e, w: w, to: to, c: &convFunc{locals: map[string]int{}}}
 }
 
-// toARMMethod renders `func (obj *X) toARM(resolved) (*X_ARM, error)`.
-func (e *pkgEmitter) toARMMethod(o *astmodel.Object, tree *armNode) dst.Decl {
-	f := e.newARMFunc()
-	body := []dst.Stmt{define("result", addr(composite(id(tree.typeName))))}
-	body = append(body, f.toNode(tree, id("result"))...)
-	body = append(body, ret(id("result"), nilExpr()))
-	return method{recv: "obj", recvType: ptrType(id(o.Name.Name)), name: "toARM",
-		doc:     []string{"toARM converts this " + o.Name.Name + " to its ARM payload, resolving references."},
-		params:  []param{{"resolved", qual(genruntimePath, "ResolvedReferences")}},
-		results: []param{{"", ptrType(id(tree.typeName))}, {"", id("error")}},
-		body:    body}.decl()
+// armValue is a converted value: an expression, or a genruntime.ResourceReference whose ARMID is
+// the expression.
+type armValue struct {
+	expr  string
+	armID bool
+}
+
+// write writes the value.
+func (f *armFunc) write(v armValue) {
+	if !v.armID {
+		f.w.S(v.expr)
+		return
+	}
+	f.w.Q(genruntimePath, "ResourceReference")
+	f.w.S("{ARMID: " + v.expr + "}")
+}
+
+// toARMMethod writes `func (obj *X) toARM(resolved) (*X_ARM, error)`.
+func (e *pkgEmitter) toARMMethod(w *gofile.Code, o *astmodel.Object, tree *armNode) {
+	f := e.newARMFunc(w, true)
+	w.Decl("toARM converts this " + o.Name.Name + " to its ARM payload, resolving references.")
+	w.S("func (obj *" + o.Name.Name + ") toARM(resolved ")
+	w.Q(genruntimePath, "ResolvedReferences")
+	w.S(") (*" + tree.typeName + ", error)")
+	w.Open()
+	w.Line()
+	w.S("result := &" + tree.typeName + "{}")
+	f.toNode(tree, "result")
+	w.Line()
+	w.S("return result, nil")
+	w.Close()
 }
 
 // toNode fills the ARM struct at target from the object's properties under this nesting.
-func (f *armFunc) toNode(n *armNode, target dst.Expr) []dst.Stmt {
-	var stmts []dst.Stmt
+func (f *armFunc) toNode(n *armNode, target string) {
 	for _, c := range n.children {
-		t := sel(target, c.goName)
+		t := target + "." + c.goName
 		if c.prop == nil {
-			stmts = append(stmts, assign(t, addr(composite(id(c.typeName)))))
-			stmts = append(stmts, f.toNode(c, sel(target, c.goName))...)
+			f.w.Line()
+			f.w.S(t + " = &" + c.typeName + "{}")
+			f.toNode(c, t)
 			continue
 		}
-		stmts = append(stmts, f.toLeaf(*c.prop, t)...)
+		f.toLeaf(*c.prop, t)
 	}
-	return stmts
 }
 
-func (f *armFunc) toLeaf(p astmodel.Property, target dst.Expr) []dst.Stmt {
+func (f *armFunc) toLeaf(p astmodel.Property, target string) {
 	if p.IdentityKeys {
-		return f.identityKeys(p, target)
+		f.identityKeys(p, target)
+		return
 	}
-	src := field("obj", p.Name)
+	w := f.w
+	src := "obj." + p.Name
 	if isPointer(p, false) {
-		stmts, result := f.valueToARM(star(src), p.Type, asARMID(p), p.Name)
-		if len(stmts) == 0 {
-			return []dst.Stmt{assign(target, field("obj", p.Name))}
+		if !f.toNeedsStatements(p.Type, asARMID(p)) {
+			w.Line()
+			w.S(target + " = " + src)
+			return
 		}
-		stmts = append(stmts, assign(target, pointerResult(f.c, result, &stmts)))
-		return []dst.Stmt{ifStmt(notNil(field("obj", p.Name)), stmts)}
+		w.Line()
+		w.S("if " + src + " != nil")
+		w.Open()
+		result := f.valueToARM("*"+src, p.Type, asARMID(p), p.Name)
+		f.assign(target, f.pointerResult(result))
+		w.Close()
+		return
 	}
-	stmts, result := f.valueToARM(src, p.Type, asARMID(p), p.Name)
-	if isNillable(p.Type) {
-		return append(stmts, assign(target, result))
+	result := f.valueToARM(src, p.Type, asARMID(p), p.Name)
+	if !isNillable(p.Type) {
+		result = f.pointerResult(result)
 	}
-	return append(stmts, assign(target, pointerResult(f.c, result, &stmts)))
+	f.assign(target, result)
+}
+
+// assign writes `target = value`.
+func (f *armFunc) assign(target string, v armValue) {
+	f.w.Line()
+	f.w.S(target + " = ")
+	f.write(v)
+}
+
+// toNeedsStatements reports whether valueToARM writes statements for a value of type t: it
+// does for collections, references, secrets and objects.
+func (f *armFunc) toNeedsStatements(t astmodel.Type, ref bool) bool {
+	switch t := t.(type) {
+	case *astmodel.ArrayType, *astmodel.MapType:
+		return true
+	case astmodel.TypeName:
+		if f.e.isObject(t) {
+			return true
+		}
+	}
+	return ref || t == astmodel.ResourceReferenceType || t == astmodel.SecretReferenceType
 }
 
 // identityKeys fills a userAssignedIdentities map from the Spec's list: each reference's ARM ID
 // as a key, an empty object as its value.
-func (f *armFunc) identityKeys(p astmodel.Property, target dst.Expr) []dst.Stmt {
+func (f *armFunc) identityKeys(p astmodel.Property, target string) {
+	w := f.w
 	out, item := f.c.local("identities"), f.c.local("item")
-	lookup, armID := f.lookup("Lookup", "armID", sel(id(item), "Reference"), p.Name)
-	body := append(lookup, assign(index(id(out), armID), composite(identityValueType())))
-	src := field("obj", p.Name)
-	return []dst.Stmt{ifStmt(&dst.BinaryExpr{X: lenExpr(src), Op: tokGtr, Y: intLit(0)}, []dst.Stmt{
-		define(out, makeExpr(identityMapType(), lenExpr(src))),
-		rangeStmt("_", item, src, body...),
-		assign(target, id(out)),
-	})}
+	src := "obj." + p.Name
+	w.Line()
+	w.S("if len(" + src + ") > 0")
+	w.Open()
+	w.Line()
+	w.S(out + " := make(map[string]map[string]string, len(" + src + "))")
+	w.Line()
+	w.S("for _, " + item + " := range " + src)
+	w.Open()
+	armID := f.lookup("Lookup", "armID", item+".Reference", p.Name)
+	w.Line()
+	w.S(out + "[" + armID.expr + "] = map[string]string{}")
+	w.Close()
+	w.Line()
+	w.S(target + " = " + out)
+	w.Close()
 }
 
-// pointerResult turns a value expression into a pointer, through a local copy when needed.
-func pointerResult(c *convFunc, result dst.Expr, stmts *[]dst.Stmt) dst.Expr {
-	switch r := result.(type) {
-	case *dst.StarExpr:
-		return r.X
-	case *dst.Ident:
-		return addr(r)
+// pointerResult turns a value into a pointer, through a local copy when needed.
+func (f *armFunc) pointerResult(v armValue) armValue {
+	if !v.armID {
+		if p, ok := strings.CutPrefix(v.expr, "*"); ok {
+			return armValue{expr: p}
+		}
+		if isIdentifier(v.expr) {
+			return armValue{expr: "&" + v.expr}
+		}
 	}
-	v := c.local("value")
-	*stmts = append(*stmts, define(v, result))
-	return addr(id(v))
+	local := f.c.local("value")
+	f.w.Line()
+	f.w.S(local + " := ")
+	f.write(v)
+	return armValue{expr: "&" + local}
 }
 
-// valueToARM converts a non-pointer value; it returns the statements and the resulting value.
-func (f *armFunc) valueToARM(src dst.Expr, t astmodel.Type, ref bool, prop string) ([]dst.Stmt, dst.Expr) {
-	switch t := t.(type) {
+// isIdentifier reports whether the expression x is a single identifier.
+func isIdentifier(x string) bool {
+	for i := 0; i < len(x); i++ {
+		if b := x[i]; !(b == '_' || 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9') {
+			return false
+		}
+	}
+	return x != ""
+}
+
+// valueToARM writes the statements converting a non-pointer value and returns the result.
+func (f *armFunc) valueToARM(src string, t astmodel.Type, ref bool, prop string) armValue {
+	switch c := t.(type) {
 	case *astmodel.ArrayType:
-		return f.collection(src, f.e.armType(t, ref), t.Elem, false, func(item dst.Expr) ([]dst.Stmt, dst.Expr) {
-			return f.valueToARM(item, t.Elem, ref, prop)
-		})
+		return f.collection(src, t, ref, false, func(item string) armValue { return f.valueToARM(item, c.Elem, ref, prop) })
 	case *astmodel.MapType:
-		return f.collection(src, f.e.armType(t, ref), t.Value, true, func(item dst.Expr) ([]dst.Stmt, dst.Expr) {
-			return f.valueToARM(item, t.Value, ref, prop)
-		})
+		return f.collection(src, t, ref, true, func(item string) armValue { return f.valueToARM(item, c.Value, ref, prop) })
 	}
 	switch {
 	case ref:
-		stmts, armID := f.lookup("Lookup", "armID", src, prop)
-		return stmts, composite(id(resourceIDARM), kv("ID", armID))
+		armID := f.lookup("Lookup", "armID", src, prop)
+		return armValue{expr: resourceIDARM + "{ID: " + armID.expr + "}"}
 	case t == astmodel.ResourceReferenceType: // an ARM ID property: sent as the plain ID
 		return f.lookup("Lookup", "armID", src, prop)
 	case t == astmodel.SecretReferenceType:
@@ -113,116 +187,175 @@ func (f *armFunc) valueToARM(src dst.Expr, t astmodel.Type, ref bool, prop strin
 	}
 	if n, ok := t.(astmodel.TypeName); ok && f.e.isObject(n) {
 		a := f.c.local("arm")
-		conv := &dst.AssignStmt{Lhs: []dst.Expr{id(a), id("err")}, Tok: tokDefine,
-			Rhs: []dst.Expr{call(sel(pointerTo(src), "toARM"), id("resolved"))}}
-		check := ifStmt(notNil(id("err")), []dst.Stmt{ret(nilExpr(), wrapErr("converting "+prop))})
-		return []dst.Stmt{conv, check}, star(id(a))
+		f.w.Line()
+		f.w.S(a + ", err := " + receiver(pointerText(src)) + ".toARM(resolved)")
+		f.ifErrReturnNil("converting " + prop)
+		return armValue{expr: "*" + a}
 	}
-	return nil, src
+	return armValue{expr: src}
+}
+
+// ifErrReturnNil writes `if err != nil { return nil, errors.Wrap(err, msg) }`.
+func (f *armFunc) ifErrReturnNil(msg string) {
+	w := f.w
+	w.Line()
+	w.S("if err != nil")
+	w.Open()
+	w.Line()
+	w.S("return nil, ")
+	w.Q(errorsPath, "Wrap")
+	w.S("(err, ")
+	w.Quote(msg)
+	w.S(")")
+	w.Close()
 }
 
 // lookup asks the resolved references for src's ARM ID or secret value (method Lookup or
-// LookupSecret) and returns the statements and the local holding it.
-func (f *armFunc) lookup(method, local string, src dst.Expr, prop string) ([]dst.Stmt, dst.Expr) {
+// LookupSecret) and returns the local holding it.
+func (f *armFunc) lookup(method, local, src, prop string) armValue {
 	v := f.c.local(local)
-	get := &dst.AssignStmt{Lhs: []dst.Expr{id(v), id("err")}, Tok: tokDefine,
-		Rhs: []dst.Expr{call(sel(id("resolved"), method), src)}}
-	check := ifStmt(notNil(id("err")), []dst.Stmt{ret(nilExpr(), wrapErr("resolving "+prop))})
-	return []dst.Stmt{get, check}, id(v)
+	f.w.Line()
+	f.w.S(v + ", err := resolved." + method + "(" + src + ")")
+	f.ifErrReturnNil("resolving " + prop)
+	return armValue{expr: v}
 }
 
-// collection converts a slice or map element by element; nil and empty give nil.
-func (f *armFunc) collection(src dst.Expr, typ dst.Expr, elem astmodel.Type, isMap bool,
-	convert func(item dst.Expr) ([]dst.Stmt, dst.Expr)) ([]dst.Stmt, dst.Expr) {
+// collection converts a slice or map (of type t) element by element; nil and empty give nil.
+func (f *armFunc) collection(src string, t astmodel.Type, ref, isMap bool, convert func(item string) armValue) armValue {
+	w := f.w
 	out, key, item := f.c.local("list"), f.c.local("key"), f.c.local("item")
-	body, result := convert(id(item))
-	decl := varDecl(out, typ)
+	w.Line()
+	w.S("var " + out + " ")
+	f.collectionType(t, ref)
 	if !isMap {
-		body = append(body, assign(id(out), call(id("append"), id(out), result)))
-		return []dst.Stmt{decl, rangeStmt("_", item, src, body...)}, id(out)
+		w.Line()
+		w.S("for _, " + item + " := range " + src)
+		w.Open()
+		f.assignWith(out+" = append("+out+", ", convert(item), ")")
+		w.Close()
+		return armValue{expr: out}
 	}
-	body = append(body, assign(index(id(out), id(key)), result))
-	fill := ifStmt(&dst.BinaryExpr{X: lenExpr(src), Op: tokGtr, Y: intLit(0)}, []dst.Stmt{
-		assign(id(out), makeExpr(typ, lenExpr(src))),
-		rangeStmt(key, item, src, body...),
-	})
-	return []dst.Stmt{decl, fill}, id(out)
+	w.Line()
+	w.S("if len(" + src + ") > 0")
+	w.Open()
+	w.Line()
+	w.S(out + " = make(")
+	f.collectionType(t, ref)
+	w.S(", len(" + src + "))")
+	w.Line()
+	w.S("for " + key + ", " + item + " := range " + src)
+	w.Open()
+	f.assignWith(out+"["+key+"] = ", convert(item), "")
+	w.Close()
+	w.Close()
+	return armValue{expr: out}
 }
 
-// fromARMMethod renders `func (obj *X) fromARM(arm *X_ARM)`.
-func (e *pkgEmitter) fromARMMethod(o *astmodel.Object, tree *armNode) dst.Decl {
-	f := e.newARMFunc()
-	return method{recv: "obj", recvType: ptrType(id(o.Name.Name)), name: "fromARM",
-		doc:    []string{"fromARM sets the properties of this " + o.Name.Name + " from an ARM response."},
-		params: []param{{"arm", ptrType(id(tree.typeName))}},
-		body:   f.fromNode(tree, id("arm"))}.decl()
+// assignWith writes a statement: before, the value, after.
+func (f *armFunc) assignWith(before string, v armValue, after string) {
+	f.w.Line()
+	f.w.S(before)
+	f.write(v)
+	f.w.S(after)
 }
 
-func (f *armFunc) fromNode(n *armNode, src dst.Expr) []dst.Stmt {
-	var stmts []dst.Stmt
+// collectionType writes a collection's type: of ARM elements in toARM, of API ones in fromARM.
+func (f *armFunc) collectionType(t astmodel.Type, ref bool) {
+	if f.to {
+		f.e.writeARMType(f.w, t, ref)
+		return
+	}
+	f.e.writeType(f.w, t)
+}
+
+// fromARMMethod writes `func (obj *X) fromARM(arm *X_ARM)`.
+func (e *pkgEmitter) fromARMMethod(w *gofile.Code, o *astmodel.Object, tree *armNode) {
+	f := e.newARMFunc(w, false)
+	w.Decl("fromARM sets the properties of this " + o.Name.Name + " from an ARM response.")
+	header := "func (obj *" + o.Name.Name + ") fromARM(arm *" + tree.typeName + ")"
+	w.S(header)
+	if len(tree.children) == 0 {
+		w.EmptyBody(len(header))
+		return
+	}
+	w.Open()
+	f.fromNode(tree, "arm")
+	w.Close()
+}
+
+func (f *armFunc) fromNode(n *armNode, src string) {
 	for _, c := range n.children {
-		s := sel(src, c.goName)
+		s := src + "." + c.goName
 		if c.prop == nil {
-			inner := f.fromNode(c, sel(src, c.goName))
-			stmts = append(stmts, ifStmt(notNil(s), inner))
+			f.w.Line()
+			f.w.S("if " + s + " != nil")
+			f.w.Open()
+			f.fromNode(c, s)
+			f.w.Close()
 			continue
 		}
-		stmts = append(stmts, f.fromLeaf(*c.prop, s)...)
+		f.fromLeaf(*c.prop, s)
 	}
-	return stmts
 }
 
-func (f *armFunc) fromLeaf(p astmodel.Property, src dst.Expr) []dst.Stmt {
-	target := field("obj", p.Name)
+func (f *armFunc) fromLeaf(p astmodel.Property, src string) {
+	target := "obj." + p.Name
 	if isNillable(p.Type) {
-		stmts, result := f.valueFromARM(src, p.Type, asARMID(p), p.Name)
-		return append(stmts, assign(target, result))
+		f.assign(target, f.valueFromARM(src, p.Type, asARMID(p), p.Name))
+		return
 	}
-	stmts, result := f.valueFromARM(star(src), p.Type, asARMID(p), p.Name)
-	if len(stmts) == 0 && isPointer(p, false) && isStar(result) {
-		return []dst.Stmt{assign(target, src)}
+	if isPointer(p, false) && f.fromIsCopy(p.Type, asARMID(p)) {
+		f.w.Line()
+		f.w.S(target + " = " + src)
+		return
 	}
+	f.w.Line()
+	f.w.S("if " + src + " != nil")
+	f.w.Open()
+	result := f.valueFromARM("*"+src, p.Type, asARMID(p), p.Name)
 	if isPointer(p, false) {
-		result = pointerResult(f.c, result, &stmts)
+		result = f.pointerResult(result)
 	}
-	stmts = append(stmts, assign(target, result))
-	return []dst.Stmt{ifStmt(notNil(src), stmts)}
+	f.assign(target, result)
+	f.w.Close()
 }
 
-// valueFromARM converts a non-pointer ARM value to the API type t.
-func (f *armFunc) valueFromARM(src dst.Expr, t astmodel.Type, ref bool, prop string) ([]dst.Stmt, dst.Expr) {
-	switch t := t.(type) {
+// fromIsCopy reports whether valueFromARM gives a (non-collection) value of type t back as it is.
+func (f *armFunc) fromIsCopy(t astmodel.Type, ref bool) bool {
+	if n, ok := t.(astmodel.TypeName); ok && f.e.isObject(n) {
+		return false
+	}
+	return !ref
+}
+
+// valueFromARM writes the statements converting a non-pointer ARM value to the API type t and
+// returns the result.
+func (f *armFunc) valueFromARM(src string, t astmodel.Type, ref bool, prop string) armValue {
+	switch c := t.(type) {
 	case *astmodel.ArrayType:
-		return f.collection(src, f.e.typeExpr(t), t.Elem, false, func(item dst.Expr) ([]dst.Stmt, dst.Expr) {
-			return f.valueFromARM(item, t.Elem, ref, prop)
-		})
+		return f.collection(src, t, ref, false, func(item string) armValue { return f.valueFromARM(item, c.Elem, ref, prop) })
 	case *astmodel.MapType:
-		return f.collection(src, f.e.typeExpr(t), t.Value, true, func(item dst.Expr) ([]dst.Stmt, dst.Expr) {
-			return f.valueFromARM(item, t.Value, ref, prop)
-		})
+		return f.collection(src, t, ref, true, func(item string) armValue { return f.valueFromARM(item, c.Value, ref, prop) })
 	}
 	if ref && t == astmodel.ResourceReferenceType {
-		return nil, composite(qual(genruntimePath, "ResourceReference"), kv("ARMID", sel(deref(src), "ID")))
+		return armValue{expr: deref(src) + ".ID", armID: true}
 	}
 	if ref {
-		return nil, sel(deref(src), "ID")
+		return armValue{expr: deref(src) + ".ID"}
 	}
 	if n, ok := t.(astmodel.TypeName); ok && f.e.isObject(n) {
 		v := f.c.local("value")
-		return []dst.Stmt{varDecl(v, f.e.typeExpr(t)), exprStmt(call(sel(id(v), "fromARM"), pointerTo(src)))}, id(v)
+		f.w.Line()
+		f.w.S("var " + v + " ")
+		f.e.writeType(f.w, t)
+		f.w.Line()
+		f.w.S(v + ".fromARM(" + pointerText(src) + ")")
+		return armValue{expr: v}
 	}
-	return nil, src
+	return armValue{expr: src}
 }
 
 // deref drops an explicit dereference where Go's selector does it implicitly.
-func deref(x dst.Expr) dst.Expr {
-	if s, ok := x.(*dst.StarExpr); ok {
-		return s.X
-	}
-	return x
-}
-
-func isStar(x dst.Expr) bool {
-	_, ok := x.(*dst.StarExpr)
-	return ok
+func deref(x string) string {
+	return strings.TrimPrefix(x, "*")
 }

@@ -2,6 +2,7 @@ package emit
 
 import (
 	"github.com/asogen/asogen/pkg/astmodel"
+	"github.com/asogen/asogen/pkg/codegen/gofile"
 	"github.com/dave/dst"
 )
 
@@ -48,36 +49,36 @@ func (e *pkgEmitter) armFile(fam *family) (*goFile, error) {
 		if !reach.spec[o.Name.Name] && !reach.status[o.Name.Name] {
 			continue
 		}
-		decls, err := e.armObject(o, o == fam.spec, reach)
-		if err != nil {
+		if err := e.armObject(f, o, o == fam.spec, reach); err != nil {
 			return nil, err
 		}
-		f.Add(decls...)
 	}
 	return f, nil
 }
 
-// armObject renders the ARM struct of an object and the conversions it needs.
-func (e *pkgEmitter) armObject(o *astmodel.Object, isSpec bool, reach armReach) ([]dst.Decl, error) {
+// armObject adds the ARM struct of an object and the conversions it needs to f.
+func (e *pkgEmitter) armObject(f *goFile, o *astmodel.Object, isSpec bool, reach armReach) error {
 	tree, err := armTree(o)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	var extra []*dst.Field
 	if isSpec && tree.child("name") == nil {
 		extra = append(extra, &dst.Field{Names: []*dst.Ident{id("Name")}, Type: id("string"), Tag: jsonTag("name")})
 	}
-	decls := e.armStructDecls(tree, tree.typeName+" is the ARM JSON of "+o.Name.Name+".", extra...)
+	f.Add(e.armStructDecls(tree, tree.typeName+" is the ARM JSON of "+o.Name.Name+".", extra...)...)
 	if o.OneOf != nil {
-		decls = append(decls, e.oneOfMarshal(o, tree), e.oneOfUnmarshal(o, tree))
+		f.Add(e.oneOfMarshal(o, tree), e.oneOfUnmarshal(o, tree))
 	}
+	w := &gofile.Code{}
 	if reach.spec[o.Name.Name] {
-		decls = append(decls, e.toARMMethod(o, tree))
+		e.toARMMethod(w, o, tree)
 	}
 	if reach.status[o.Name.Name] {
-		decls = append(decls, e.fromARMMethod(o, tree))
+		e.fromARMMethod(w, o, tree)
 	}
-	return decls, nil
+	f.AddCode(w)
+	return nil
 }
 
 // armResourceMethods make the resource a genruntime.ARMResource.

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/asogen/asogen/pkg/astmodel"
+	"github.com/asogen/asogen/pkg/codegen/gofile"
 	"github.com/dave/dst"
 )
 
@@ -179,6 +180,32 @@ func (e *pkgEmitter) armType(t astmodel.Type, ref bool) dst.Expr {
 		return e.nameExpr(astmodel.TypeName{Package: n.Package, Name: armName(n.Name)})
 	}
 	return e.typeExpr(t)
+}
+
+// writeARMType writes the type armType gives.
+func (e *pkgEmitter) writeARMType(w *gofile.Code, t astmodel.Type, ref bool) {
+	switch t := t.(type) {
+	case *astmodel.ArrayType:
+		w.S("[]")
+		e.writeARMType(w, t.Elem, ref)
+		return
+	case *astmodel.MapType:
+		w.S("map[string]")
+		e.writeARMType(w, t.Value, ref)
+		return
+	}
+	switch {
+	case ref:
+		w.S(resourceIDARM)
+	case t == astmodel.ResourceReferenceType, t == astmodel.SecretReferenceType:
+		w.S("string")
+	default:
+		if n, ok := t.(astmodel.TypeName); ok && e.isObject(n) {
+			e.writeName(w, astmodel.TypeName{Package: n.Package, Name: armName(n.Name)})
+			return
+		}
+		e.writeType(w, t)
+	}
 }
 
 func (e *pkgEmitter) isObject(n astmodel.TypeName) bool {

@@ -163,11 +163,6 @@ type ifErrNode struct {
 	ret  dst.ReturnStmt
 }
 
-// wrapErr is errors.Wrap(err, msg).
-func wrapErr(msg string) dst.Expr {
-	return call(qual(errorsPath, "Wrap"), id("err"), str(msg))
-}
-
 func rangeStmt(key, value string, x dst.Expr, body ...dst.Stmt) dst.Stmt {
 	r := &dst.RangeStmt{Key: id(key), Tok: token.DEFINE, X: x, Body: block(body...)}
 	if value != "" {
@@ -176,21 +171,7 @@ func rangeStmt(key, value string, x dst.Expr, body ...dst.Stmt) dst.Stmt {
 	return r
 }
 
-// pointerTo returns a pointer to the value src: *p gives back p, x gives &x.
-func pointerTo(src dst.Expr) dst.Expr {
-	if s, ok := src.(*dst.StarExpr); ok {
-		return s.X
-	}
-	return addr(src)
-}
-
-func intLit(n int) dst.Expr { return &dst.BasicLit{Kind: token.INT, Value: strconv.Itoa(n)} }
-
 func index(x, i dst.Expr) dst.Expr { return &dst.IndexExpr{X: x, Index: i} }
-
-func makeExpr(typ dst.Expr, size dst.Expr) dst.Expr { return call(id("make"), typ, size) }
-
-func lenExpr(x dst.Expr) dst.Expr { return call(id("len"), x) }
 
 func ptrType(t dst.Expr) dst.Expr { return &dst.StarExpr{X: t} }
 

@@ -30,6 +30,27 @@ type Code struct {
 	open   bool // a declaration is being written
 }
 
+// placed is code and the index of the declaration it prints before (the number of declarations
+// before it).
+type placed struct {
+	at   int
+	code *Code
+}
+
+// interleave calls decl for each declaration and code for each placed code, in file order.
+func interleave(decls []dst.Decl, code []placed, decl func(dst.Decl), text func(*Code)) {
+	k := 0
+	for i, d := range decls {
+		for ; k < len(code) && code[k].at <= i; k++ {
+			text(code[k].code)
+		}
+		decl(d)
+	}
+	for ; k < len(code); k++ {
+		text(code[k].code)
+	}
+}
+
 // hole is where the name of the package at path goes, followed by a dot.
 type hole struct {
 	at   int
@@ -67,6 +88,18 @@ func (c *Code) Close() {
 	c.indent--
 	c.Line()
 	c.text = append(c.text, '}')
+}
+
+// EmptyBody writes the body of a function without statements after its header of header bytes,
+// as go/printer does: on the header's line when both fit in 100 columns.
+func (c *Code) EmptyBody(header int) {
+	if header <= maxLine {
+		c.S(" {}")
+		return
+	}
+	c.S(" {")
+	c.Line()
+	c.S("}")
 }
 
 // Decl starts a top-level declaration: the blank line before it and its doc comment lines

@@ -43,7 +43,7 @@ type directPrinter struct {
 }
 
 // printDirect prints file like Print into out, or returns errUnsupported (and out as it was).
-func printDirect(out *bytes.Buffer, file *dst.File, code []*Code, pkgPath string, names resolver.RestorerResolver, aliases map[string]string) (err error) {
+func printDirect(out *bytes.Buffer, file *dst.File, code []placed, pkgPath string, names resolver.RestorerResolver, aliases map[string]string) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = recovered(r)
@@ -104,14 +104,10 @@ func (p *directPrinter) head(f *dst.File) []byte {
 	return head
 }
 
-// decls prints the declarations, each after a blank line, then the code written as text.
-func (p *directPrinter) decls(decls []dst.Decl, code []*Code) {
-	for _, d := range decls {
-		p.topDecl(d)
-	}
-	for _, c := range code {
-		p.code(c)
-	}
+// decls prints the declarations, each after a blank line, and the code written as text in its
+// place among them.
+func (p *directPrinter) decls(decls []dst.Decl, code []placed) {
+	interleave(decls, code, p.topDecl, p.code)
 }
 
 // fileComments prints the file's leading comment groups; the group just above the package

@@ -19,7 +19,7 @@ type File struct {
 	PkgName string   // the package clause
 	Doc     []string // comment lines between the generated header and the package clause
 	decls   []dst.Decl
-	code    []*Code           // declarations written as text, printed after decls
+	code    []placed          // declarations written as text, in order, each before decls[at]
 	names   map[string]string // import path → package name, declared by this file
 	aliases map[string]string // import path → import name, where it differs from the package name
 	known   Names             // package names shared by many files; nil: none
@@ -38,11 +38,11 @@ func NewFile(name, pkgPath, pkgName string, known Names) *File {
 // Add appends declarations.
 func (f *File) Add(decls ...dst.Decl) { f.decls = append(f.decls, decls...) }
 
-// AddCode appends declarations written as text; they print after every declaration Add
-// appended. The code is complete: nothing may be written to it afterwards.
+// AddCode appends declarations written as text, after those added so far. The code is
+// complete: nothing may be written to it afterwards.
 func (f *File) AddCode(c *Code) {
 	c.end()
-	f.code = append(f.code, c)
+	f.code = append(f.code, placed{at: len(f.decls), code: c})
 }
 
 // Use declares the package name of an import path and, when alias is not "" and differs, the

@@ -46,7 +46,7 @@ func (p Printer) PrintInto(out *bytes.Buffer, file *dst.File, pkgPath string, na
 }
 
 // print is PrintInto for a file whose declarations end with code written as text.
-func (p Printer) print(out *bytes.Buffer, file *dst.File, code []*Code, pkgPath string, names resolver.RestorerResolver, aliases map[string]string) error {
+func (p Printer) print(out *bytes.Buffer, file *dst.File, code []placed, pkgPath string, names resolver.RestorerResolver, aliases map[string]string) error {
 	if !p.Restorer {
 		mark := out.Len()
 		err := printDirect(out, file, code, pkgPath, names, aliases)
@@ -63,14 +63,14 @@ func (p Printer) print(out *bytes.Buffer, file *dst.File, code []*Code, pkgPath 
 
 // printRestored restores file, with code parsed back into declarations, to go/ast and prints it
 // with go/printer into out.
-func printRestored(out *bytes.Buffer, file *dst.File, code []*Code, pkgPath string, names resolver.RestorerResolver, aliases map[string]string) error {
+func printRestored(out *bytes.Buffer, file *dst.File, code []placed, pkgPath string, names resolver.RestorerResolver, aliases map[string]string) error {
 	file = dst.Clone(file).(*dst.File) // the restorer maps each node once; emitters may share nodes
-	for _, c := range code {
-		decls, err := c.decls(file.Name.Name, pkgPath, names, aliases)
+	if len(code) > 0 {
+		decls, err := withCode(file, code, pkgPath, names, aliases)
 		if err != nil {
 			return fmt.Errorf("parsing code written as text: %w", err)
 		}
-		file.Decls = append(file.Decls, decls...)
+		file.Decls = decls
 	}
 	r := decorator.NewRestorerWithImports(pkgPath, names)
 	presize(&r.Map, file)
@@ -86,6 +86,20 @@ func printRestored(out *bytes.Buffer, file *dst.File, code []*Code, pkgPath stri
 		return fmt.Errorf("printing: %w", err)
 	}
 	return nil
+}
+
+// withCode returns the file's declarations with the code parsed back into declarations, in place.
+func withCode(file *dst.File, code []placed, pkgPath string, names resolver.RestorerResolver, aliases map[string]string) ([]dst.Decl, error) {
+	var all []dst.Decl
+	var err error
+	interleave(file.Decls, code, func(d dst.Decl) { all = append(all, d) }, func(c *Code) {
+		if err == nil {
+			var parsed []dst.Decl
+			parsed, err = c.decls(file.Name.Name, pkgPath, names, aliases)
+			all = append(all, parsed...)
+		}
+	})
+	return all, err
 }
 
 // Decorate sets a declaration apart with blank lines and gives it doc comment lines.
