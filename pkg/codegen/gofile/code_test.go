@@ -99,3 +99,28 @@ func TestCodeWithAnUnknownImportFails(t *testing.T) {
 		}
 	}
 }
+
+// TestCodeEmptyBodies: a function without statements keeps its braces on the header's line when
+// the header fits in 100 columns, as go/printer does, with both printers.
+func TestCodeEmptyBodies(t *testing.T) {
+	t.Parallel()
+	f := NewFile("a_gen.go", "example.com/p", "p", nil)
+	var c Code
+	for _, name := range []string{"short", "long" + strings.Repeat("x", 90)} {
+		header := "func (obj *T) " + name + "(arm *T_ARM)"
+		c.Decl(name + " does nothing.")
+		c.S(header)
+		c.EmptyBody(len(header))
+	}
+	f.AddCode(&c)
+	long := "func (obj *T) long" + strings.Repeat("x", 90) + "(arm *T_ARM) {\n}\n"
+	for _, p := range []Printer{{}, {Restorer: true}} {
+		out, err := f.Print(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(out), "func (obj *T) short(arm *T_ARM) {}\n") || !strings.HasSuffix(string(out), long) {
+			t.Errorf("printed with %+v:\n%s", p, out)
+		}
+	}
+}
