@@ -70,7 +70,7 @@ func (e *pkgEmitter) armObject(f *goFile, o *astmodel.Object, isSpec bool, reach
 	if o.OneOf != nil {
 		f.Add(e.oneOfMarshal(o, tree), e.oneOfUnmarshal(o, tree))
 	}
-	w := &gofile.Code{}
+	w := gofile.NewCode()
 	if reach.spec[o.Name.Name] {
 		e.toARMMethod(w, o, tree)
 	}

@@ -44,7 +44,7 @@ func (e *pkgEmitter) conversionFile(fam *family, kind *astmodel.Kind) (*goFile, 
 	if !ok {
 		return nil, fmt.Errorf("%s: hub package %s has no resource %s", e.pkg.Ref, kind.Hub, kind.Name)
 	}
-	g := &convGen{e: e, hub: hubPkg, w: &gofile.Code{}}
+	g := &convGen{e: e, hub: hubPkg, w: gofile.NewCode()}
 	g.enqueue(fam.spec, hubRes.Spec)
 	g.enqueue(fam.status, hubRes.Status)
 	if g.err != nil {

@@ -126,11 +126,14 @@ func (e *pkgEmitter) emit(groups [][]fileDesc, put func(path string, content []b
 
 // print prints f into a pooled buffer and hands it to put, which keeps a copy if it keeps it
 // (fileset.Sink): the printed bytes, half a gigabyte at N = 1000, are not allocated file by file.
+// The file's code buffers go back to their pool (gofile.NewCode) once it is printed.
 func (e *pkgEmitter) print(f *goFile, path string, put func(path string, content []byte) error) error {
 	buf := outBuffers.Get().(*bytes.Buffer)
 	defer outBuffers.Put(buf)
 	buf.Reset()
-	if err := f.PrintInto(e.printer, buf); err != nil {
+	err := f.PrintInto(e.printer, buf)
+	f.Release()
+	if err != nil {
 		return fmt.Errorf("%s: %w", e.pkg.Ref, err)
 	}
 	if err := put(path, buf.Bytes()); err != nil {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"go/token"
 	"strconv"
+	"sync"
 
 	"github.com/dave/dst"
 	"github.com/dave/dst/decorator"
@@ -28,6 +29,20 @@ type Code struct {
 	holes  []hole
 	indent int
 	open   bool // a declaration is being written
+}
+
+// NewCode returns an empty Code whose buffers may come from a Code released before (see
+// File.Release): a large run writes hundreds of megabytes of code, and growing a buffer for every
+// file was most of the cost of writing it. The zero Code is ready to use too.
+func NewCode() *Code { return codes.Get().(*Code) }
+
+var codes = sync.Pool{New: func() any { return new(Code) }}
+
+// release empties c and keeps its buffers for NewCode; c must not be used afterwards.
+func (c *Code) release() {
+	clear(c.holes) // drop the paths' strings
+	*c = Code{text: c.text[:0], holes: c.holes[:0]}
+	codes.Put(c)
 }
 
 // placed is code and the index of the declaration it prints before (the number of declarations

@@ -45,6 +45,15 @@ func (f *File) AddCode(c *Code) {
 	f.code = append(f.code, placed{at: len(f.decls), code: c})
 }
 
+// Release hands the buffers of the file's code to later files (NewCode) once the file is
+// printed; the file must not be used afterwards.
+func (f *File) Release() {
+	for _, p := range f.code {
+		p.code.release()
+	}
+	f.code = nil
+}
+
 // Use declares the package name of an import path and, when alias is not "" and differs, the
 // name the file imports it as.
 func (f *File) Use(importPath, name, alias string) {
