@@ -98,8 +98,11 @@ func (c *convFunc) convertInto(target string, ts shape, src string, ss shape, pr
 	}
 	if ts.ptr {
 		v := c.local("value")
-		c.declareLocal(v, ts.t, func() { c.convertValue(v, ts.t, src, ss.t, prop) }, func() { c.plainValue(ts.t, src, ss.t) },
-			c.isPlain(ss.t))
+		if c.declareLocal(v, ts.t, c.isPlain(ss.t)) {
+			c.plainValue(ts.t, src, ss.t)
+		} else {
+			c.convertValue(v, ts.t, src, ss.t, prop)
+		}
 		w.Line()
 		w.S(target + " = &" + v)
 		return
@@ -107,19 +110,19 @@ func (c *convFunc) convertInto(target string, ts shape, src string, ss shape, pr
 	c.convertValue(target, ts.t, src, ss.t, prop)
 }
 
-// declareLocal declares the local name of type t and fills it: `name := <value>` when the
-// conversion is one plain assignment (plain), else `var name t` and the statements.
-func (c *convFunc) declareLocal(name string, t astmodel.Type, stmts, value func(), plain bool) {
+// declareLocal starts declaring the local name of type t and returns plain: when the conversion
+// is one plain assignment, `name := ` (the caller writes the value); else `var name t` (the
+// caller writes the statements that fill it).
+func (c *convFunc) declareLocal(name string, t astmodel.Type, plain bool) bool {
 	w := c.g.w
 	w.Line()
 	if plain {
 		w.S(name + " := ")
-		value()
-		return
+		return true
 	}
 	w.S("var " + name + " ")
 	c.g.e.writeType(w, t)
-	stmts()
+	return false
 }
 
 // helper names the genruntime helper that converts ss to ts in one call when the conversion only
@@ -288,17 +291,16 @@ func (c *convFunc) convertMap(target string, tt *astmodel.MapType, src string, s
 	w.S("for " + key + ", " + item + " := range " + src)
 	w.Open()
 	elem, srcElem := shape{t: tt.Value}, shape{t: st.Value}
-	name, cast := c.helper(elem, srcElem)
-	c.declareLocal(conv, tt.Value,
-		func() { c.convertInto(conv, elem, item, srcElem, prop) },
-		func() {
-			if name != "" {
-				c.helperCall(name, cast, item)
-				return
-			}
-			c.plainValue(tt.Value, item, st.Value)
-		},
-		name != "" || c.isPlain(st.Value))
+	helper, cast := c.helper(elem, srcElem)
+	plain := c.declareLocal(conv, tt.Value, helper != "" || c.isPlain(st.Value))
+	switch {
+	case helper != "":
+		c.helperCall(helper, cast, item)
+	case plain:
+		c.plainValue(tt.Value, item, st.Value)
+	default:
+		c.convertInto(conv, elem, item, srcElem, prop)
+	}
 	w.Line()
 	w.S(m + "[" + key + "] = " + conv)
 	w.Close()
