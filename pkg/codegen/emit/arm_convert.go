@@ -36,19 +36,19 @@ func (f *armFunc) write(v armValue) {
 		return
 	}
 	f.w.Q(genruntimePath, "ResourceReference")
-	f.w.S("{ARMID: " + v.expr + "}")
+	f.w.S("{ARMID: ", v.expr, "}")
 }
 
 // toARMMethod writes `func (obj *X) toARM(resolved) (*X_ARM, error)`.
 func (e *pkgEmitter) toARMMethod(w *gofile.Code, o *astmodel.Object, tree *armNode) {
 	f := e.newARMFunc(w, true)
 	w.Decl("toARM converts this " + o.Name.Name + " to its ARM payload, resolving references.")
-	w.S("func (obj *" + o.Name.Name + ") toARM(resolved ")
+	w.S("func (obj *", o.Name.Name, ") toARM(resolved ")
 	w.Q(genruntimePath, "ResolvedReferences")
-	w.S(") (*" + tree.typeName + ", error)")
+	w.S(") (*", tree.typeName, ", error)")
 	w.Open()
 	w.Line()
-	w.S("result := &" + tree.typeName + "{}")
+	w.S("result := &", tree.typeName, "{}")
 	f.toNode(tree, "result")
 	w.Line()
 	w.S("return result, nil")
@@ -61,7 +61,7 @@ func (f *armFunc) toNode(n *armNode, target string) {
 		t := target + "." + c.goName
 		if c.prop == nil {
 			f.w.Line()
-			f.w.S(t + " = &" + c.typeName + "{}")
+			f.w.S(t, " = &", c.typeName, "{}")
 			f.toNode(c, t)
 			continue
 		}
@@ -79,11 +79,11 @@ func (f *armFunc) toLeaf(p astmodel.Property, target string) {
 	if isPointer(p, false) {
 		if !f.toNeedsStatements(p.Type, asARMID(p)) {
 			w.Line()
-			w.S(target + " = " + src)
+			w.S(target, " = ", src)
 			return
 		}
 		w.Line()
-		w.S("if " + src + " != nil")
+		w.S("if ", src, " != nil")
 		w.Open()
 		result := f.valueToARM("*"+src, p.Type, asARMID(p), p.Name)
 		f.assign(target, f.pointerResult(result))
@@ -100,7 +100,7 @@ func (f *armFunc) toLeaf(p astmodel.Property, target string) {
 // assign writes `target = value`.
 func (f *armFunc) assign(target string, v armValue) {
 	f.w.Line()
-	f.w.S(target + " = ")
+	f.w.S(target, " = ")
 	f.write(v)
 }
 
@@ -125,19 +125,19 @@ func (f *armFunc) identityKeys(p astmodel.Property, target string) {
 	out, item := f.c.local("identities"), f.c.local("item")
 	src := "obj." + p.Name
 	w.Line()
-	w.S("if len(" + src + ") > 0")
+	w.S("if len(", src, ") > 0")
 	w.Open()
 	w.Line()
-	w.S(out + " := make(map[string]map[string]string, len(" + src + "))")
+	w.S(out, " := make(map[string]map[string]string, len(", src, "))")
 	w.Line()
-	w.S("for _, " + item + " := range " + src)
+	w.S("for _, ", item, " := range ", src)
 	w.Open()
 	armID := f.lookup("Lookup", "armID", item+".Reference", p.Name)
 	w.Line()
-	w.S(out + "[" + armID.expr + "] = map[string]string{}")
+	w.S(out, "[", armID.expr, "] = map[string]string{}")
 	w.Close()
 	w.Line()
-	w.S(target + " = " + out)
+	w.S(target, " = ", out)
 	w.Close()
 }
 
@@ -153,7 +153,7 @@ func (f *armFunc) pointerResult(v armValue) armValue {
 	}
 	local := f.c.local("value")
 	f.w.Line()
-	f.w.S(local + " := ")
+	f.w.S(local, " := ")
 	f.write(v)
 	return armValue{expr: "&" + local}
 }
@@ -188,7 +188,7 @@ func (f *armFunc) valueToARM(src string, t astmodel.Type, ref bool, prop string)
 	if n, ok := t.(astmodel.TypeName); ok && f.e.isObject(n) {
 		a := f.c.local("arm")
 		f.w.Line()
-		f.w.S(a + ", err := " + receiver(pointerText(src)) + ".toARM(resolved)")
+		f.w.S(a, ", err := ", receiver(pointerText(src)), ".toARM(resolved)")
 		f.ifErrReturnNil("converting " + prop)
 		return armValue{expr: "*" + a}
 	}
@@ -215,7 +215,7 @@ func (f *armFunc) ifErrReturnNil(msg string) {
 func (f *armFunc) lookup(method, local, src, prop string) armValue {
 	v := f.c.local(local)
 	f.w.Line()
-	f.w.S(v + ", err := resolved." + method + "(" + src + ")")
+	f.w.S(v, ", err := resolved.", method, "(", src, ")")
 	f.ifErrReturnNil("resolving " + prop)
 	return armValue{expr: v}
 }
@@ -225,25 +225,25 @@ func (f *armFunc) collection(src string, t astmodel.Type, ref, isMap bool, conve
 	w := f.w
 	out, key, item := f.c.local("list"), f.c.local("key"), f.c.local("item")
 	w.Line()
-	w.S("var " + out + " ")
+	w.S("var ", out, " ")
 	f.collectionType(t, ref)
 	if !isMap {
 		w.Line()
-		w.S("for _, " + item + " := range " + src)
+		w.S("for _, ", item, " := range ", src)
 		w.Open()
 		f.assignWith(out+" = append("+out+", ", convert(item), ")")
 		w.Close()
 		return armValue{expr: out}
 	}
 	w.Line()
-	w.S("if len(" + src + ") > 0")
+	w.S("if len(", src, ") > 0")
 	w.Open()
 	w.Line()
-	w.S(out + " = make(")
+	w.S(out, " = make(")
 	f.collectionType(t, ref)
-	w.S(", len(" + src + "))")
+	w.S(", len(", src, "))")
 	w.Line()
-	w.S("for " + key + ", " + item + " := range " + src)
+	w.S("for ", key, ", ", item, " := range ", src)
 	w.Open()
 	f.assignWith(out+"["+key+"] = ", convert(item), "")
 	w.Close()
@@ -288,7 +288,7 @@ func (f *armFunc) fromNode(n *armNode, src string) {
 		s := src + "." + c.goName
 		if c.prop == nil {
 			f.w.Line()
-			f.w.S("if " + s + " != nil")
+			f.w.S("if ", s, " != nil")
 			f.w.Open()
 			f.fromNode(c, s)
 			f.w.Close()
@@ -306,11 +306,11 @@ func (f *armFunc) fromLeaf(p astmodel.Property, src string) {
 	}
 	if isPointer(p, false) && f.fromIsCopy(p.Type, asARMID(p)) {
 		f.w.Line()
-		f.w.S(target + " = " + src)
+		f.w.S(target, " = ", src)
 		return
 	}
 	f.w.Line()
-	f.w.S("if " + src + " != nil")
+	f.w.S("if ", src, " != nil")
 	f.w.Open()
 	result := f.valueFromARM("*"+src, p.Type, asARMID(p), p.Name)
 	if isPointer(p, false) {
@@ -346,10 +346,10 @@ func (f *armFunc) valueFromARM(src string, t astmodel.Type, ref bool, prop strin
 	if n, ok := t.(astmodel.TypeName); ok && f.e.isObject(n) {
 		v := f.c.local("value")
 		f.w.Line()
-		f.w.S("var " + v + " ")
+		f.w.S("var ", v, " ")
 		f.e.writeType(f.w, t)
 		f.w.Line()
-		f.w.S(v + ".fromARM(" + pointerText(src) + ")")
+		f.w.S(v, ".fromARM(", pointerText(src), ")")
 		return armValue{expr: v}
 	}
 	return armValue{expr: src}

@@ -123,7 +123,7 @@ func (g *convGen) resourceConversions(fam *family, hubRes *astmodel.Resource) {
 	w.Decl()
 	w.S("var _ ")
 	w.Q(conversionPath, "Convertible")
-	w.S(" = &" + kind + "{}")
+	w.S(" = &", kind, "{}")
 	g.convertMethod("ConvertTo", "destination", kind, hubRes.Name, "AssignProperties_To_"+kind,
 		"ConvertTo converts this "+kind+" to the hub version.")
 	g.convertMethod("ConvertFrom", "source", kind, hubRes.Name, "AssignProperties_From_"+kind,
@@ -139,7 +139,7 @@ func (g *convGen) convertMethod(name, local, kind string, hub astmodel.TypeName,
 	w.Q(conversionPath, "Hub")
 	g.funcBody()
 	w.Line()
-	w.S(local + ", ok := h.(*")
+	w.S(local, ", ok := h.(*")
 	g.e.writeName(w, hub)
 	w.S(")")
 	w.Line()
@@ -153,7 +153,7 @@ func (g *convGen) convertMethod(name, local, kind string, hub astmodel.TypeName,
 	w.S(", h)")
 	w.Close()
 	w.Line()
-	w.S("return r." + assignName + "(" + local + ")")
+	w.S("return r.", assignName, "(", local, ")")
 	w.Close()
 }
 
@@ -161,7 +161,7 @@ func (g *convGen) convertMethod(name, local, kind string, hub astmodel.TypeName,
 // then funcBody.
 func (g *convGen) funcStart(doc, recv, recvType, name string) {
 	g.w.Decl(doc)
-	g.w.S("func (" + recv + " *" + recvType + ") " + name + "(")
+	g.w.S("func (", recv, " *", recvType, ") ", name, "(")
 }
 
 // funcBody ends the parameters, gives the error result and opens the body.
@@ -192,25 +192,25 @@ func (g *convGen) resourceAssign(fam *family, hubRes *astmodel.Resource, to bool
 		doc = name + " populates this " + r.Kind() + " from the hub's " + r.Kind() + ", property by property."
 	}
 	g.funcStart(doc, "r", r.Kind(), name)
-	w.S(other + " *")
+	w.S(other, " *")
 	g.e.writeName(w, hubRes.Name)
 	g.funcBody()
 	w.Line()
-	w.S(metaTo + ".ObjectMeta = *" + metaFrom + ".ObjectMeta.DeepCopy()")
+	w.S(metaTo, ".ObjectMeta = *", metaFrom, ".ObjectMeta.DeepCopy()")
 	parts := []struct {
 		field    string
 		src, hub *astmodel.Object
 	}{{"Spec", fam.spec, hubSpec}, {"Status", fam.status, hubStatus}}
 	for _, part := range parts {
 		g.ifErrStart()
-		w.S("r." + part.field + "." + nameOf(part.src, part.hub) + "(&" + other + "." + part.field + ")")
+		w.S("r.", part.field, ".", nameOf(part.src, part.hub), "(&", other, ".", part.field, ")")
 		g.ifErrEnd("converting " + part.field)
 	}
 	if !g.e.pkg.Ref.Storage {
 		g.hubOnlySpec(fam, hubSpec, to)
 		if to { // the hub remembers the API version the object was written at
 			w.Line()
-			w.S(other + ".Spec." + astmodel.OriginalVersionName + " = GroupVersion.Version")
+			w.S(other, ".Spec.", astmodel.OriginalVersionName, " = GroupVersion.Version")
 		}
 	}
 	g.funcEnd()
@@ -264,7 +264,7 @@ func (g *convGen) hubOnlySpec(fam *family, hubSpec *astmodel.Object, to bool) {
 	}
 	w := g.w
 	w.Line()
-	w.S(bagVar + " := ")
+	w.S(bagVar, " := ")
 	g.runtimeCall("NewPropertyBag")
 	w.S(")")
 	for _, h := range props {
@@ -272,7 +272,7 @@ func (g *convGen) hubOnlySpec(fam *family, hubSpec *astmodel.Object, to bool) {
 	}
 	g.ifErrStart()
 	g.runtimeCall("KeepHubBag")
-	w.S(bagVar + ", source.Spec." + astmodel.PropertyBagName)
+	w.S(bagVar, ", source.Spec.", astmodel.PropertyBagName)
 	for _, name := range g.bagged(fam.spec, hubSpec) {
 		w.S(", ")
 		w.Quote(name)
@@ -281,7 +281,7 @@ func (g *convGen) hubOnlySpec(fam *family, hubSpec *astmodel.Object, to bool) {
 	g.ifErrEnd("keeping the hub's property bag")
 	g.ifErrStart()
 	g.runtimeCall("SetHubOnlyProperties")
-	w.S("&r.ObjectMeta, " + bagVar + ")")
+	w.S("&r.ObjectMeta, ", bagVar, ")")
 	g.ifErrEnd("keeping the hub-only properties")
 }
 
@@ -303,7 +303,7 @@ func (g *convGen) bagged(src, hub *astmodel.Object) []string {
 func (g *convGen) restoreHubOnly(c *convFunc, props []astmodel.Property) {
 	w := g.w
 	w.Line()
-	w.S(bagVar + ", err := ")
+	w.S(bagVar, ", err := ")
 	g.runtimeCall("HubOnlyProperties")
 	w.S("&r.ObjectMeta)")
 	w.Line()
@@ -317,7 +317,7 @@ func (g *convGen) restoreHubOnly(c *convFunc, props []astmodel.Property) {
 	}
 	g.ifErrStart()
 	g.runtimeCall("RestoreHubBag")
-	w.S(bagVar + ", &destination.Spec." + astmodel.PropertyBagName + ")")
+	w.S(bagVar, ", &destination.Spec.", astmodel.PropertyBagName, ")")
 	g.ifErrEnd("restoring the hub's property bag")
 	w.Line()
 	g.runtimeCall("ClearHubOnlyProperties")

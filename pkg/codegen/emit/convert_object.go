@@ -57,7 +57,7 @@ func (g *convGen) assignFrom(p objPair) {
 // body.
 func (g *convGen) assignStart(p objPair, name, param, doc string) {
 	g.funcStart(doc, "obj", p.src.Name.Name, name)
-	g.w.S(param + " *")
+	g.w.S(param, " *")
 	g.e.writeName(g.w, p.hub.Name)
 	g.funcBody()
 }
@@ -66,7 +66,7 @@ func (g *convGen) assignStart(p objPair, name, param, doc string) {
 // source stays untouched.
 func (g *convGen) newBag(from string, has bool) {
 	g.w.Line()
-	g.w.S(bagVar + " := ")
+	g.w.S(bagVar, " := ")
 	g.runtimeCall("NewPropertyBag")
 	if has {
 		g.w.S(from)
@@ -78,15 +78,15 @@ func (g *convGen) newBag(from string, has bool) {
 func (g *convGen) storeBag(target string) {
 	w := g.w
 	w.Line()
-	w.S("if len(" + bagVar + ") > 0")
+	w.S("if len(", bagVar, ") > 0")
 	w.Open()
 	w.Line()
-	w.S(target + " = " + bagVar)
+	w.S(target, " = ", bagVar)
 	w.Close()
 	w.S(" else")
 	w.Open()
 	w.Line()
-	w.S(target + " = nil")
+	w.S(target, " = nil")
 	w.Close()
 }
 
@@ -140,9 +140,9 @@ func (c *convFunc) pull(p astmodel.Property, storage bool, target string) {
 	w := c.g.w
 	c.assignZero(target, shapeOf(p, storage))
 	w.Line()
-	w.S("if _, err := " + bagVar + ".Pull(")
+	w.S("if _, err := ", bagVar, ".Pull(")
 	w.Quote(p.Name)
-	w.S(", &" + target + "); err != nil")
+	w.S(", &", target, "); err != nil")
 	c.g.returnWrapped("restoring " + p.Name)
 }
 
@@ -151,13 +151,13 @@ func (c *convFunc) addToBag(name, value string, nillable bool) {
 	w := c.g.w
 	if nillable {
 		w.Line()
-		w.S("if " + value + " != nil")
+		w.S("if ", value, " != nil")
 		w.Open()
 	}
 	c.g.ifErrStart()
-	w.S(bagVar + ".Add(")
+	w.S(bagVar, ".Add(")
 	w.Quote(name)
-	w.S(", " + value + ")")
+	w.S(", ", value, ")")
 	c.g.ifErrEnd("storing " + name)
 	if !nillable {
 		return
@@ -166,7 +166,7 @@ func (c *convFunc) addToBag(name, value string, nillable bool) {
 	w.S(" else")
 	w.Open()
 	w.Line()
-	w.S(bagVar + ".Remove(")
+	w.S(bagVar, ".Remove(")
 	w.Quote(name)
 	w.S(")")
 	w.Close()

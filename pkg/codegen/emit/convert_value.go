@@ -80,13 +80,13 @@ func (c *convFunc) convertInto(target string, ts shape, src string, ss shape, pr
 	w := c.g.w
 	if name, cast := c.helper(ts, ss); name != "" {
 		w.Line()
-		w.S(target + " = ")
+		w.S(target, " = ")
 		c.helperCall(name, cast, src)
 		return
 	}
 	if ss.ptr {
 		w.Line()
-		w.S("if " + src + " != nil")
+		w.S("if ", src, " != nil")
 		w.Open()
 		c.convertInto(target, ts, "*"+src, shape{t: ss.t}, prop)
 		w.Close()
@@ -104,7 +104,7 @@ func (c *convFunc) convertInto(target string, ts shape, src string, ss shape, pr
 			c.convertValue(v, ts.t, src, ss.t, prop)
 		}
 		w.Line()
-		w.S(target + " = &" + v)
+		w.S(target, " = &", v)
 		return
 	}
 	c.convertValue(target, ts.t, src, ss.t, prop)
@@ -117,10 +117,10 @@ func (c *convFunc) declareLocal(name string, t astmodel.Type, plain bool) bool {
 	w := c.g.w
 	w.Line()
 	if plain {
-		w.S(name + " := ")
+		w.S(name, " := ")
 		return true
 	}
-	w.S("var " + name + " ")
+	w.S("var ", name, " ")
 	c.g.e.writeType(w, t)
 	return false
 }
@@ -164,7 +164,7 @@ func (c *convFunc) helperCall(name string, cast astmodel.Type, src string) {
 		c.g.e.writeType(w, cast)
 		w.S("]")
 	}
-	w.S("(" + src + ")")
+	w.S("(", src, ")")
 }
 
 // isScalar reports whether t is a primitive or an enum.
@@ -213,7 +213,7 @@ func (c *convFunc) convertValue(target string, tt astmodel.Type, src string, st 
 		}
 	}
 	c.g.w.Line()
-	c.g.w.S(target + " = ")
+	c.g.w.S(target, " = ")
 	c.plainValue(tt, src, st)
 }
 
@@ -225,7 +225,7 @@ func (c *convFunc) plainValue(tt astmodel.Type, src string, st astmodel.Type) {
 		return
 	}
 	c.g.e.writeType(w, tt)
-	w.S("(" + src + ")")
+	w.S("(", src, ")")
 }
 
 // convertObject calls the AssignProperties method of whichever side belongs to this package.
@@ -236,12 +236,12 @@ func (c *convFunc) convertObject(target string, tt astmodel.TypeName, src string
 		srcObj, _ := g.pairFor(st, tt)
 		hubObj, _ := g.hub.Object(tt.Name)
 		g.enqueue(srcObj, tt)
-		g.w.S(receiver(pointerText(src)) + "." + g.toName(srcObj, hubObj) + "(&" + target + ")")
+		g.w.S(receiver(pointerText(src)), ".", g.toName(srcObj, hubObj), "(&", target, ")")
 	} else {
 		srcObj, _ := g.pairFor(tt, st)
 		hubObj, _ := g.hub.Object(st.Name)
 		g.enqueue(srcObj, st)
-		g.w.S("(&" + target + ")." + g.fromName(srcObj, hubObj) + "(" + pointerText(src) + ")")
+		g.w.S("(&", target, ").", g.fromName(srcObj, hubObj), "(", pointerText(src), ")")
 	}
 	g.ifErrEnd("converting " + prop)
 }
@@ -268,11 +268,11 @@ func (c *convFunc) convertArray(target string, tt *astmodel.ArrayType, src strin
 	list, i, item := c.local("list"), c.local("index"), c.local("item")
 	c.ifNotNil(src)
 	w.Line()
-	w.S(list + " := make(")
+	w.S(list, " := make(")
 	c.g.e.writeType(w, tt)
-	w.S(", len(" + src + "))")
+	w.S(", len(", src, "))")
 	w.Line()
-	w.S("for " + i + ", " + item + " := range " + src)
+	w.S("for ", i, ", ", item, " := range ", src)
 	w.Open()
 	c.convertInto(list+"["+i+"]", shape{t: tt.Elem}, item, shape{t: st.Elem}, prop)
 	w.Close()
@@ -284,11 +284,11 @@ func (c *convFunc) convertMap(target string, tt *astmodel.MapType, src string, s
 	m, key, item, conv := c.local("m"), c.local("key"), c.local("item"), c.local("converted")
 	c.ifNotNil(src)
 	w.Line()
-	w.S(m + " := make(")
+	w.S(m, " := make(")
 	c.g.e.writeType(w, tt)
-	w.S(", len(" + src + "))")
+	w.S(", len(", src, "))")
 	w.Line()
-	w.S("for " + key + ", " + item + " := range " + src)
+	w.S("for ", key, ", ", item, " := range ", src)
 	w.Open()
 	elem, srcElem := shape{t: tt.Value}, shape{t: st.Value}
 	helper, cast := c.helper(elem, srcElem)
@@ -302,7 +302,7 @@ func (c *convFunc) convertMap(target string, tt *astmodel.MapType, src string, s
 		c.convertInto(conv, elem, item, srcElem, prop)
 	}
 	w.Line()
-	w.S(m + "[" + key + "] = " + conv)
+	w.S(m, "[", key, "] = ", conv)
 	w.Close()
 	c.elseNil(target, m)
 }
@@ -310,7 +310,7 @@ func (c *convFunc) convertMap(target string, tt *astmodel.MapType, src string, s
 // ifNotNil opens `if src != nil {`.
 func (c *convFunc) ifNotNil(src string) {
 	c.g.w.Line()
-	c.g.w.S("if " + src + " != nil")
+	c.g.w.S("if ", src, " != nil")
 	c.g.w.Open()
 }
 
@@ -318,12 +318,12 @@ func (c *convFunc) ifNotNil(src string) {
 func (c *convFunc) elseNil(target, value string) {
 	w := c.g.w
 	w.Line()
-	w.S(target + " = " + value)
+	w.S(target, " = ", value)
 	w.Close()
 	w.S(" else")
 	w.Open()
 	w.Line()
-	w.S(target + " = nil")
+	w.S(target, " = nil")
 	w.Close()
 }
 
@@ -331,7 +331,7 @@ func (c *convFunc) elseNil(target, value string) {
 func (c *convFunc) assignZero(target string, s shape) {
 	w := c.g.w
 	w.Line()
-	w.S(target + " = ")
+	w.S(target, " = ")
 	if s.ptr || isNillable(s.t) {
 		w.S("nil")
 		return

@@ -72,8 +72,13 @@ type hole struct {
 	path string
 }
 
-// S writes s.
-func (c *Code) S(s string) { c.text = append(c.text, s...) }
+// S writes the strings one after the other (several arguments rather than one concatenation:
+// nothing is allocated).
+func (c *Code) S(strs ...string) {
+	for _, s := range strs {
+		c.text = append(c.text, s...)
+	}
+}
 
 // Q writes the identifier name of the package at path.
 func (c *Code) Q(path, name string) {
