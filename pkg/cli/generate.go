@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/asogen/asogen/internal/cputime"
 	"github.com/asogen/asogen/pkg/codegen"
 	"github.com/asogen/asogen/pkg/codegen/emitcache"
 	"github.com/asogen/asogen/pkg/codegen/fileset"
@@ -109,9 +110,9 @@ func (a *app) stageTimer() func(string, time.Duration) {
 	if !a.verbose {
 		return nil
 	}
-	last := cpuTime()
+	last := cputime.Used()
 	return func(name string, took time.Duration) {
-		now := cpuTime()
+		now := cputime.Used()
 		fmt.Fprintf(a.stderr, "asogen: stage %-16s %8.1f ms wall %8.1f ms cpu\n", name, ms(took), ms(now-last))
 		last = now
 	}

@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/asogen/asogen/internal/cputime"
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/config"
 )
@@ -119,12 +120,12 @@ func perResource(b *testing.B, resources int, fn func()) {
 	var before, after runtime.MemStats
 	heap := watchHeap()
 	runtime.ReadMemStats(&before)
-	cpu := cpuTime()
+	cpu := cputime.Used()
 	b.ReportAllocs()
 	for b.Loop() {
 		fn()
 	}
-	cpu = cpuTime() - cpu
+	cpu = cputime.Used() - cpu
 	runtime.ReadMemStats(&after)
 	heap.report(b)
 	if cpu > 0 {

@@ -76,18 +76,10 @@ func (g *convGen) newBag(from string, has bool) {
 
 // storeBag keeps the bag only when it holds something, so empty bags do not show in YAML.
 func (g *convGen) storeBag(target string) {
-	w := g.w
-	w.Line()
-	w.S("if len(", bagVar, ") > 0")
-	w.Open()
-	w.Line()
-	w.S(target, " = ", bagVar)
-	w.Close()
-	w.S(" else")
-	w.Open()
-	w.Line()
-	w.S(target, " = nil")
-	w.Close()
+	g.w.Line()
+	g.w.S("if len(", bagVar, ") > 0")
+	g.w.Open()
+	g.elseNil(target, bagVar)
 }
 
 // toProperty converts one source property into the hub object, or bags it.

@@ -266,30 +266,16 @@ func receiver(x string) string {
 func (c *convFunc) convertArray(target string, tt *astmodel.ArrayType, src string, st *astmodel.ArrayType, prop string) {
 	w := c.g.w
 	list, i, item := c.local("list"), c.local("index"), c.local("item")
-	c.ifNotNil(src)
-	w.Line()
-	w.S(list, " := make(")
-	c.g.e.writeType(w, tt)
-	w.S(", len(", src, "))")
-	w.Line()
-	w.S("for ", i, ", ", item, " := range ", src)
-	w.Open()
+	c.makeAndRange(list, tt, i, item, src)
 	c.convertInto(list+"["+i+"]", shape{t: tt.Elem}, item, shape{t: st.Elem}, prop)
 	w.Close()
-	c.elseNil(target, list)
+	c.g.elseNil(target, list)
 }
 
 func (c *convFunc) convertMap(target string, tt *astmodel.MapType, src string, st *astmodel.MapType, prop string) {
 	w := c.g.w
 	m, key, item, conv := c.local("m"), c.local("key"), c.local("item"), c.local("converted")
-	c.ifNotNil(src)
-	w.Line()
-	w.S(m, " := make(")
-	c.g.e.writeType(w, tt)
-	w.S(", len(", src, "))")
-	w.Line()
-	w.S("for ", key, ", ", item, " := range ", src)
-	w.Open()
+	c.makeAndRange(m, tt, key, item, src)
 	elem, srcElem := shape{t: tt.Value}, shape{t: st.Value}
 	helper, cast := c.helper(elem, srcElem)
 	plain := c.declareLocal(conv, tt.Value, helper != "" || c.isPlain(st.Value))
@@ -304,19 +290,29 @@ func (c *convFunc) convertMap(target string, tt *astmodel.MapType, src string, s
 	w.Line()
 	w.S(m, "[", key, "] = ", conv)
 	w.Close()
-	c.elseNil(target, m)
+	c.g.elseNil(target, m)
 }
 
-// ifNotNil opens `if src != nil {`.
-func (c *convFunc) ifNotNil(src string) {
-	c.g.w.Line()
-	c.g.w.S("if ", src, " != nil")
-	c.g.w.Open()
-}
-
-// elseNil ends the block ifNotNil opened with `target = value`, and sets target to nil otherwise.
-func (c *convFunc) elseNil(target, value string) {
+// makeAndRange opens `if src != nil {`, makes the collection out of type t with src's length and
+// opens `for key, item := range src {`: the caller writes the loop's body, closes it and ends with
+// elseNil.
+func (c *convFunc) makeAndRange(out string, t astmodel.Type, key, item, src string) {
 	w := c.g.w
+	w.Line()
+	w.S("if ", src, " != nil")
+	w.Open()
+	w.Line()
+	w.S(out, " := make(")
+	c.g.e.writeType(w, t)
+	w.S(", len(", src, "))")
+	w.Line()
+	w.S("for ", key, ", ", item, " := range ", src)
+	w.Open()
+}
+
+// elseNil ends an if statement's block with `target = value`, and sets target to nil otherwise.
+func (g *convGen) elseNil(target, value string) {
+	w := g.w
 	w.Line()
 	w.S(target, " = ", value)
 	w.Close()
