@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 
+	"github.com/asogen/asogen/internal/parallel"
 	"github.com/asogen/asogen/pkg/astmodel"
 )
 
@@ -25,16 +26,22 @@ func storageVariants() Stage {
 }
 
 // withStorageVariants returns a model with m's packages (shared, unchanged) and the storage
-// variant of each API package, and checks that the hub of every kind of a group with packages
+// variant of each API package (derived on parallel workers: each reads only its API package), and checks that the hub of every kind of a group with packages
 // is one of them (a group reused from the cache has none in the model).
 func withStorageVariants(m *astmodel.Model) (*astmodel.Model, error) {
 	out := &astmodel.Model{Module: m.Module, APIRoot: m.APIRoot, Packages: maps.Clone(m.Packages), Kinds: m.Kinds}
 	built := map[string]bool{}
+	var api []*astmodel.Package
 	for _, p := range m.SortedPackages() {
 		built[p.Ref.Group] = true
 		if !p.Ref.Storage {
-			out.Packages[p.Ref.StorageRef()] = astmodel.StorageVariant(p)
+			api = append(api, p)
 		}
+	}
+	variants := make([]*astmodel.Package, len(api))
+	parallel.Do(len(api), 0, func(i int) { variants[i] = astmodel.StorageVariant(api[i]) })
+	for _, v := range variants {
+		out.Packages[v.Ref] = v
 	}
 	for _, k := range out.Kinds {
 		if !built[k.Group] {
