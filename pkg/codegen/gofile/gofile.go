@@ -45,7 +45,7 @@ func (p Printer) PrintInto(out *bytes.Buffer, file *dst.File, pkgPath string, na
 	return p.print(out, file, nil, pkgPath, names, aliases)
 }
 
-// print is PrintInto for a file whose declarations end with code written as text.
+// print is PrintInto for a file with code written as text placed among its declarations.
 func (p Printer) print(out *bytes.Buffer, file *dst.File, code []placed, pkgPath string, names resolver.RestorerResolver, aliases map[string]string) error {
 	if !p.Restorer {
 		mark := out.Len()
