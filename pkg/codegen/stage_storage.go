@@ -26,8 +26,9 @@ func storageVariants() Stage {
 }
 
 // withStorageVariants returns a model with m's packages (shared, unchanged) and the storage
-// variant of each API package (derived on parallel workers: each reads only its API package), and checks that the hub of every kind of a group with packages
-// is one of them (a group reused from the cache has none in the model).
+// variant of each API package (derived on parallel workers: each reads only its API package),
+// and checks that the hub of every kind of a group with packages is one of them (a group reused
+// from the cache has none in the model).
 func withStorageVariants(m *astmodel.Model) (*astmodel.Model, error) {
 	out := &astmodel.Model{Module: m.Module, APIRoot: m.APIRoot, Packages: maps.Clone(m.Packages), Kinds: m.Kinds}
 	built := map[string]bool{}

@@ -30,7 +30,7 @@ func Emit(m *astmodel.Model, put func(path string, content []byte) error) error 
 }
 
 // Emit builds and prints every file of the table with printer and hands each to put, a package
-// per parallel worker, as Emit does. Each package's emitter is dropped once it is printed, so a
+// per parallel worker. Each package's emitter is dropped once it is printed, so a
 // table is emitted once.
 func (t *Table) Emit(printer gofile.Printer, put func(path string, content []byte) error) error {
 	errs := make([]error, len(t.pkgs))

@@ -185,29 +185,13 @@ func (c *Code) fill(w *bytes.Buffer, pkgPath string, name func(path string) stri
 }
 
 // decls parses the code back into dst declarations whose identifiers carry their import paths,
-// for the restorer. Each hole is filled with its package's alias or name (numbered where two
-// would clash), imported under that name explicitly, so the parse resolves every qualified
-// identifier to its path; the restorer then names the imports itself.
+// for the restorer. Each hole is filled with the name the file's import table gives its package
+// (numbered where two would clash), imported under that name explicitly, so the parse resolves
+// every qualified identifier to its path; the restorer then names the imports itself.
 func (c *Code) decls(pkgName, pkgPath string, names resolver.RestorerResolver, aliases map[string]string) ([]dst.Decl, error) {
-	used := map[string]string{}
-	for _, h := range c.holes {
-		if _, ok := used[h.path]; ok || h.path == pkgPath {
-			continue
-		}
-		name := aliases[h.path]
-		if name == "" {
-			n, err := names.ResolvePackage(h.path)
-			if err != nil {
-				return nil, err
-			}
-			name = n
-		}
-		used[h.path] = name
-	}
-	taken := map[string]bool{}
-	for _, path := range sortedPaths(used) { // the parse needs one name per package
-		used[path] = unique(used[path], taken)
-		taken[used[path]] = true
+	used, err := c.importNames(pkgPath, names, aliases)
+	if err != nil {
+		return nil, err
 	}
 	var src bytes.Buffer
 	src.WriteString("package " + pkgName + "\n")
@@ -228,4 +212,21 @@ func (c *Code) decls(pkgName, pkgPath string, names resolver.RestorerResolver, a
 		out = append(out, decl)
 	}
 	return out, nil
+}
+
+// importNames names the packages of the code's holes as the direct printer does (imports.settle).
+func (c *Code) importNames(pkgPath string, names resolver.RestorerResolver, aliases map[string]string) (used map[string]string, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = recovered(r)
+		}
+	}()
+	im := newImports(pkgPath, names, aliases)
+	for _, h := range c.holes {
+		if h.path != pkgPath {
+			im.name(h.path)
+		}
+	}
+	im.settle()
+	return im.names, nil
 }
