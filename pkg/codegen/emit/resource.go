@@ -200,13 +200,14 @@ func (e *pkgEmitter) setAzureNameMethod(r *astmodel.Resource) dst.Decl {
 	return d
 }
 
-// rbacMarkers grant the operator exactly what the reconciler does with the kind: read and watch
-// it, update it (finalizer, resource ID, resume token) and its status (conditions).
+// rbacMarkers grant the operator exactly what it does with the kind: read and watch it, patch it
+// (finalizer, owner reference, resource ID, resume tokens) and its status (conditions), and
+// update it (the storage version migration stores each object again).
 func rbacMarkers(ref astmodel.PackageRef, r *astmodel.Resource) []string {
 	group, plural := ref.KubeGroup(), astmodel.Plural(r.Kind())
 	return []string{
-		"// +kubebuilder:rbac:groups=" + group + ",resources=" + plural + ",verbs=get;list;watch;update",
-		"// +kubebuilder:rbac:groups=" + group + ",resources=" + plural + "/status,verbs=get;update",
+		"// +kubebuilder:rbac:groups=" + group + ",resources=" + plural + ",verbs=get;list;watch;patch;update",
+		"// +kubebuilder:rbac:groups=" + group + ",resources=" + plural + "/status,verbs=get;patch",
 	}
 }
 

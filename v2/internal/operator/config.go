@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/asogen/asogen/v2/pkg/reconcilers/arm"
 )
 
 // Config is everything the operator reads at start-up. Every flag has an environment variable
@@ -32,6 +34,9 @@ type Config struct {
 	LeaderElect             bool
 	LeaderElectionNamespace string
 	Kubeconfig              string // the cluster; KUBECONFIG, ~/.kube/config or in-cluster when empty
+	ARMRequestTimeout       time.Duration
+	ReconcileTimeout        time.Duration
+	ResyncPut               arm.ResyncPut
 }
 
 // UsageError is bad configuration: the process exits with code 2 and the message.
@@ -49,7 +54,7 @@ func (h HelpRequested) Error() string { return h.Text }
 // ParseConfig reads flags from args (without the program name) and the environment from getenv.
 func ParseConfig(args []string, getenv func(string) string) (Config, error) {
 	var c Config
-	var namespaces string
+	var namespaces, resyncPut string
 	fs := flag.NewFlagSet("controller", flag.ContinueOnError)
 	env := func(name, def string) string {
 		if v := getenv(name); v != "" {
@@ -71,6 +76,9 @@ func ParseConfig(args []string, getenv func(string) string) (Config, error) {
 	durationVar(fs, &c.SyncPeriod, "sync-period", env("AZURE_SYNC_PERIOD", "1h"), "how often a Ready resource is checked against Azure (AZURE_SYNC_PERIOD)")
 	intVar(fs, &c.MaxConcurrentReconciles, "max-concurrent-reconciles", env("MAX_CONCURRENT_RECONCILES", "1"), "reconciles in parallel per kind (MAX_CONCURRENT_RECONCILES)")
 	intVar(fs, &c.WebhookPort, "webhook-port", env("WEBHOOK_PORT", "9443"), "webhook server port (WEBHOOK_PORT)")
+	durationVar(fs, &c.ARMRequestTimeout, "arm-request-timeout", env("ARM_REQUEST_TIMEOUT", "1m"), "longest wait for one ARM request; a hung call fails that object's reconcile, which is retried (ARM_REQUEST_TIMEOUT)")
+	durationVar(fs, &c.ReconcileTimeout, "reconcile-timeout", env("RECONCILE_TIMEOUT", "5m"), "longest one reconcile of one object may take (RECONCILE_TIMEOUT)")
+	fs.StringVar(&resyncPut, "resync-put", env("RESYNC_PUT", string(arm.ResyncPutOnChange)), "when a reconcile that finds nothing changed PUTs: on-change (only when the spec, its inputs or Azure differ from the last PUT) or always (RESYNC_PUT)")
 	boolVar(fs, &c.LeaderElect, "leader-elect", env("LEADER_ELECT", "true"), "run one active replica through a lease (LEADER_ELECT)")
 	help := new(strings.Builder)
 	fs.SetOutput(help)
@@ -81,6 +89,10 @@ func ParseConfig(args []string, getenv func(string) string) (Config, error) {
 		return c, usage("%v", err)
 	}
 	c.Namespaces = splitList(namespaces)
+	var err error
+	if c.ResyncPut, err = arm.ParseResyncPut(resyncPut); err != nil {
+		return c, usage("--resync-put (RESYNC_PUT): %v", err)
+	}
 	return c, c.validate()
 }
 
@@ -100,6 +112,9 @@ func (c *Config) validate() error {
 	}
 	if _, err := logLevel(c.LogLevel); err != nil {
 		return err
+	}
+	if c.ARMRequestTimeout <= 0 || c.ReconcileTimeout <= 0 {
+		return usage("--arm-request-timeout (ARM_REQUEST_TIMEOUT) and --reconcile-timeout (RECONCILE_TIMEOUT) must be positive durations such as 30s")
 	}
 	if c.MaxConcurrentReconciles < 1 || c.SyncPeriod <= 0 {
 		return usage("--max-concurrent-reconciles and --sync-period must be positive")

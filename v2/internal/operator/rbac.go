@@ -2,12 +2,12 @@ package operator
 
 // The operator's own permissions besides those of each kind (which asogen puts on every hub):
 // the storage version migration reads CRDs and trims their status.storedVersions; leader
-// election keeps a lease and records events in the operator's namespace.
+// election keeps a lease; the reconcilers record Events on the objects, in their namespaces.
 
 // +kubebuilder:rbac:groups=apiextensions.k8s.io,resources=customresourcedefinitions,verbs=get
 // +kubebuilder:rbac:groups=apiextensions.k8s.io,resources=customresourcedefinitions/status,verbs=update
 // +kubebuilder:rbac:groups=coordination.k8s.io,namespace=system,resources=leases,verbs=get;create;update
-// +kubebuilder:rbac:groups="",namespace=system,resources=events,verbs=create;patch
+// +kubebuilder:rbac:groups="",resources=events,verbs=create;patch
 // Secrets: the reconciler reads and watches the Secrets specs reference (secret inputs), and
-// writes, and deletes with their resource, the Secrets named in spec.operatorSpec.secrets.
-// +kubebuilder:rbac:groups="",resources=secrets,verbs=get;list;watch;create;update;patch;delete
+// creates, patches, and deletes with their resource, the Secrets named in spec.operatorSpec.secrets.
+// +kubebuilder:rbac:groups="",resources=secrets,verbs=get;list;watch;create;patch;delete

@@ -128,9 +128,10 @@ func newARMClient(cfg Config, cred azcore.TokenCredential) (*genericarmclient.Ge
 		return nil, errors.Wrap(err, "registering the ARM metrics")
 	}
 	return genericarmclient.NewGenericClient(cfg.SubscriptionID, genericarmclient.Options{
-		Endpoint:      cfg.ARMEndpoint,
-		Credential:    cred,
-		ClientOptions: policy.ClientOptions{PerCallPolicies: []policy.Policy{metrics.Policy()}},
+		Endpoint:       cfg.ARMEndpoint,
+		Credential:     cred,
+		RequestTimeout: cfg.ARMRequestTimeout,
+		ClientOptions:  policy.ClientOptions{PerCallPolicies: []policy.Policy{metrics.Policy()}},
 	})
 }
 
@@ -138,7 +139,10 @@ func newARMClient(cfg Config, cred azcore.TokenCredential) (*genericarmclient.Ge
 func setup(mgr ctrl.Manager, cfg Config, kube *rest.Config, armClient *genericarmclient.GenericClient, log logr.Logger) error {
 	resources := controllers.KnownResources()
 	res := resolver.NewResolver(mgr.GetClient(), mgr.GetScheme(), registration.HubKinds(resources), cfg.SubscriptionID)
-	opts := arm.Options{ARMClient: armClient, Resolver: res, ResyncPeriod: cfg.SyncPeriod, MaxConcurrentReconciles: cfg.MaxConcurrentReconciles}
+	opts := arm.Options{
+		ARMClient: armClient, Resolver: res, ResyncPeriod: cfg.SyncPeriod, MaxConcurrentReconciles: cfg.MaxConcurrentReconciles,
+		ReconcileTimeout: cfg.ReconcileTimeout, ResyncPut: cfg.ResyncPut,
+	}
 	if err := arm.SetupControllers(mgr, resources, opts, log.WithName("controllers")); err != nil {
 		return err
 	}

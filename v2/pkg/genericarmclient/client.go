@@ -37,6 +37,9 @@ type Options struct {
 	// PollFrequency is how often Poller.PollUntilDone polls when the service sends no
 	// Retry-After header; azcore's default (30s) when zero.
 	PollFrequency time.Duration
+	// RequestTimeout bounds every request (its retries and reading the response included); a
+	// request that takes longer fails with context.DeadlineExceeded. None when zero.
+	RequestTimeout time.Duration
 }
 
 // GenericClient reads, creates, updates and deletes ARM resources by ID.
@@ -79,6 +82,9 @@ func newPipeline(endpoint string, options Options) runtime.Pipeline {
 		pipelineOptions.PerRetry = []policy.Policy{bearer}
 	}
 
+	if options.RequestTimeout > 0 {
+		pipelineOptions.PerCall = []policy.Policy{timeoutPolicy(options.RequestTimeout)}
+	}
 	clientOptions := options.ClientOptions
 	return runtime.NewPipeline(moduleName, moduleVersion, pipelineOptions, &clientOptions)
 }
@@ -203,5 +209,7 @@ func (c *GenericClient) begin(req *policy.Request, id string, okCodes ...int) (*
 		return nil, errors.Wrapf(err, "following %s %s", req.Raw().Method, id)
 	}
 
-	return c.wrapPoller(poller), nil
+	wrapped := c.wrapPoller(poller)
+	wrapped.status = resp.StatusCode
+	return wrapped, nil
 }

@@ -12,6 +12,7 @@ import (
 type Poller struct {
 	poller        *runtime.Poller[json.RawMessage]
 	pollFrequency runtime.PollUntilDoneOptions
+	status        int // HTTP status of the request that started the operation; 0 when resumed
 }
 
 // wrapPoller wraps an azcore poller with the client's poll frequency.
@@ -44,6 +45,12 @@ func (c *GenericClient) resume(ctx context.Context, token string) (*Poller, erro
 	}
 
 	return c.wrapPoller(poller), nil
+}
+
+// StatusCode is the HTTP status ARM answered the request that started the operation with (201
+// for a PUT that created the resource, 200 for one that updated it); 0 for a resumed operation.
+func (p *Poller) StatusCode() int {
+	return p.status
 }
 
 // Done reports whether the operation has finished, successfully or not.

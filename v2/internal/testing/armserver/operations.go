@@ -86,7 +86,7 @@ func (s *Server) poll(r *http.Request, opID string, rec *Request) response {
 	if rec.APIVersion == "" {
 		return errorResponse(missingAPIVersion())
 	}
-	if !op.done {
+	if !op.done && !s.held(op.target) {
 		op.pollsLeft--
 		if op.pollsLeft <= 0 {
 			s.complete(op)

@@ -24,6 +24,7 @@ type Server struct {
 	faults     []*Fault
 	requests   []Request
 	nextOp     int
+	holds      map[string]bool // ID prefixes whose operations stay in progress (Hold)
 }
 
 // New starts a server listening on 127.0.0.1 with a random port. Close it when done.

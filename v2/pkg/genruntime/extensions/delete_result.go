@@ -12,8 +12,9 @@ var ReasonDeletionBlocked = conditions.MakeReason("DeletionBlocked", conditions.
 // DeleteResult is what a deletion decided. The zero value is DeleteCompleted, which is what an
 // extension returns beside an error.
 type DeleteResult struct {
-	blocked bool
-	message string
+	blocked    bool
+	inProgress bool
+	message    string
 }
 
 // DeleteCompleted says the object may be removed from Kubernetes: the resource is gone from
@@ -28,9 +29,21 @@ func BlockDelete(message string) DeleteResult {
 	return DeleteResult{blocked: true, message: message}
 }
 
+// DeleteInProgress keeps the object while Azure deletes the resource; the reconciler comes back
+// at its poll interval, without holding a worker meanwhile. message is shown on the Ready
+// condition (Info, reason Deleting).
+func DeleteInProgress(message string) DeleteResult {
+	return DeleteResult{inProgress: true, message: message}
+}
+
 // Completed reports whether the object may be removed.
 func (r DeleteResult) Completed() bool {
-	return !r.blocked
+	return !r.blocked && !r.inProgress
+}
+
+// InProgress reports whether Azure is still deleting the resource.
+func (r DeleteResult) InProgress() bool {
+	return r.inProgress
 }
 
 // Message is the reason given to BlockDelete; empty when completed.
@@ -40,14 +53,17 @@ func (r DeleteResult) Message() string {
 
 // String describes the result, for logs.
 func (r DeleteResult) String() string {
-	if r.blocked {
+	switch {
+	case r.blocked:
 		return "Blocked: " + r.message
+	case r.inProgress:
+		return "InProgress: " + r.message
 	}
 	return "Completed"
 }
 
 // CreateConditionError returns the error the reconciler shows on the Ready condition: nil when
-// completed, a Warning with reason DeletionBlocked when blocked.
+// completed or in progress, a Warning with reason DeletionBlocked when blocked.
 func (r DeleteResult) CreateConditionError() error {
 	if !r.blocked {
 		return nil

@@ -3,6 +3,7 @@ package arm
 import (
 	"context"
 	"encoding/json"
+	"net/http"
 
 	"github.com/pkg/errors"
 
@@ -21,23 +22,43 @@ func (run *reconcileRun) refreshOwner(ctx context.Context) error {
 	if !ok {
 		return errors.Errorf("no registration for owner kind %s", gk)
 	}
-	return getInto(ctx, run.opts.ARMClient, ownerReg, run.owner, run.ownerID)
+	_, err := getInto(ctx, run.opts.ARMClient, ownerReg, run.owner, run.ownerID)
+	return err
 }
 
-// refreshStatus GETs the resource from ARM and updates the object's status.
+// refreshStatus GETs the resource from ARM (once per reconcile) and updates the object's status.
+// A resource Azure does not have is not an error here: run.missing says so.
 func (run *reconcileRun) refreshStatus(ctx context.Context) error {
-	return getInto(ctx, run.opts.ARMClient, run.reg, run.obj, run.id)
+	if run.azureBody != nil || run.missing {
+		return nil
+	}
+	body, err := getInto(ctx, run.opts.ARMClient, run.reg, run.obj, run.id)
+	if genericarmclient.IsNotFound(err) {
+		run.missing = true
+		return nil
+	}
+	run.azureBody = body
+	return err
 }
 
-// getInto GETs id at the API version of reg and copies the fresh status into hub.
-func getInto(ctx context.Context, arm *genericarmclient.GenericClient, reg kind, hub genruntime.KubernetesResource, id string) error {
+// getInto GETs id at the API version of reg, copies the fresh status into hub and returns the body.
+func getInto(ctx context.Context, arm *genericarmclient.GenericClient, reg kind, hub genruntime.KubernetesResource, id string) ([]byte, error) {
 	v, err := reg.toARMVersion(hub)
 	if err != nil {
-		return err
+		return nil, err
 	}
+	var body json.RawMessage
+	if err := arm.GetByID(ctx, id, v.GetAPIVersion(), &body); err != nil {
+		return nil, err
+	}
+	return body, statusInto(reg, v, hub, body, id)
+}
+
+// statusInto decodes an ARM body into the status of v and copies it into hub.
+func statusInto(reg kind, v ARMVersion, hub genruntime.KubernetesResource, body []byte, id string) error {
 	status := v.NewARMStatus()
-	if err := arm.GetByID(ctx, id, v.GetAPIVersion(), status); err != nil {
-		return err
+	if err := json.Unmarshal(body, status); err != nil {
+		return errors.Wrapf(err, "decoding the resource %s", id)
 	}
 	if err := v.StatusFromARM(status); err != nil {
 		return errors.Wrapf(err, "reading the status of %s", id)
@@ -45,17 +66,31 @@ func getInto(ctx context.Context, arm *genericarmclient.GenericClient, reg kind,
 	return reg.refreshHub(v, hub)
 }
 
-// put sends the spec to ARM and follows the operation; an unfinished operation is kept on the
-// object as a resume token and the flow ends until the next reconcile.
-func (run *reconcileRun) put(ctx context.Context) (outcome, bool) {
-	refs, err := run.resolve(ctx)
-	if err != nil {
+// upToDate ends the flow's PUT when nothing changed since the last PUT succeeded: the same
+// body, and Azure still holding what it answered then (a GET, unless one was made already).
+// A resource missing in Azure, or changed there by someone else, is PUT again.
+func (run *reconcileRun) upToDate(ctx context.Context) (outcome, bool) {
+	if run.opts.ResyncPut == ResyncPutAlways || run.last.Body != run.bodyHash || run.last.Azure == "" {
+		return outcome{}, false
+	}
+	if err := run.refreshStatus(ctx); err != nil {
 		return failedWith(err), true
 	}
-	body, err := run.armObj.SpecToARM(refs)
-	if err != nil {
-		return failedWith(errors.Wrap(err, "converting the spec for ARM")), true
+	switch {
+	case run.missing:
+		run.event(eventWarning, "Recreating", "The resource is missing in Azure (deleted outside the operator); creating it again")
+	case azureHash(run.azureBody) != run.last.Azure:
+		run.event(eventNormal, "DriftCorrected", "The resource was changed in Azure outside the operator; sending the spec again")
+	default:
+		return run.finishAfterOperation(ctx), true
 	}
+	return outcome{}, false
+}
+
+// put sends the body to ARM and follows the operation; an unfinished operation is kept on the
+// object as a resume token, with what was sent, and the flow ends until the next reconcile.
+func (run *reconcileRun) put(ctx context.Context) (outcome, bool) {
+	body := run.body
 	if err := run.checkers.modify(ctx, run.obj, body, run.opts.Resolver, run.opts.ARMClient, run.log); err != nil {
 		return checkError("ModifyARMResource", err), true
 	}
@@ -63,8 +98,16 @@ func (run *reconcileRun) put(ctx context.Context) (outcome, bool) {
 	if err != nil {
 		return failedWith(err), true
 	}
-	run.log.V(1).Info("Sent PUT", "resourceID", run.id)
-	return run.follow(ctx, poller)
+	run.log.V(1).Info("Sent PUT", "resourceID", run.id, "generation", run.obj.GetGeneration())
+	run.last = applied{Generation: run.obj.GetGeneration(), Body: run.bodyHash}
+	if poller.StatusCode() == http.StatusOK && run.obj.GetAnnotations()[AppliedAnnotation] == "" {
+		run.event(eventNormal, "Adopted", "The resource already existed in Azure: the operator now manages it and made it match the spec")
+	}
+	o, done := run.follow(ctx, poller)
+	if !done {
+		run.finished = true
+	}
+	return o, done
 }
 
 // resolve finds the ARM IDs of the spec's references and the values of its secrets.
@@ -80,7 +123,8 @@ func (run *reconcileRun) resolve(ctx context.Context) (genruntime.ResolvedRefere
 	return refs.WithSecrets(secrets), nil
 }
 
-// followOperation resumes an operation started by an earlier reconcile.
+// followOperation resumes an operation started by an earlier reconcile. When it finished, the
+// flow goes on: finishedAsSent decides whether what it carried is still what the object asks.
 func (run *reconcileRun) followOperation(ctx context.Context) (outcome, bool) {
 	token, ok := run.obj.GetAnnotations()[PollerAnnotation]
 	if !ok {
@@ -94,53 +138,52 @@ func (run *reconcileRun) followOperation(ctx context.Context) (outcome, bool) {
 		return failedWith(err), true
 	}
 	o, done := run.follow(ctx, poller)
-	if done {
-		return o, true
-	}
-	// The operation finished: skip the checks and PUT, go straight to the final status.
-	return run.finishAfterOperation(ctx), true
+	run.finished = !done
+	return o, done
 }
 
-// follow ends the flow while the operation runs, and reports its failure when it failed.
+// follow ends the flow while the operation runs, and reports its failure when it failed. A
+// finished operation's token goes, and Azure's answer is recorded beside what was sent.
 func (run *reconcileRun) follow(ctx context.Context, poller *genericarmclient.Poller) (outcome, bool) {
 	if !poller.Done() {
 		return run.keepToken(ctx, poller)
 	}
-	if err := run.setToken(ctx, ""); err != nil {
-		return failedWith(err), true
-	}
 	var body json.RawMessage
-	if err := poller.Result(ctx, &body); err != nil {
+	resultErr := poller.Result(ctx, &body)
+	if resultErr == nil {
+		run.azureBody = body
+		run.last.Azure = azureHash(body)
+	}
+	if err := run.saveOperation(ctx, ""); err != nil {
 		return failedWith(err), true
 	}
-	run.finalBody = body
+	if resultErr != nil {
+		return failedWith(resultErr), true
+	}
 	return outcome{}, false
 }
 
-// statusAfterOperation updates the status from the operation's final response when it carried
-// the resource (ARM's final GET of a PUT does), and otherwise GETs the resource.
+// statusAfterOperation updates the status from Azure's answer in this reconcile (an operation's
+// final response or a GET), and otherwise GETs the resource.
 func (run *reconcileRun) statusAfterOperation(ctx context.Context) error {
-	if len(run.finalBody) == 0 {
-		return run.refreshStatus(ctx)
+	if len(run.azureBody) == 0 {
+		run.azureBody, run.missing = nil, false
+		if err := run.refreshStatus(ctx); err != nil || !run.missing {
+			return err
+		}
+		return errors.Errorf("Azure has no resource %s after the operation finished", run.id)
 	}
 	v, err := run.reg.toARMVersion(run.obj)
 	if err != nil {
 		return err
 	}
-	status := v.NewARMStatus()
-	if err := json.Unmarshal(run.finalBody, status); err != nil {
-		return errors.Wrapf(err, "decoding the final response for %s", run.id)
-	}
-	if err := v.StatusFromARM(status); err != nil {
-		return errors.Wrapf(err, "reading the status of %s", run.id)
-	}
-	return run.reg.refreshHub(v, run.obj)
+	return statusInto(run.reg, v, run.obj, run.azureBody, run.id)
 }
 
 func (run *reconcileRun) keepToken(ctx context.Context, poller *genericarmclient.Poller) (outcome, bool) {
 	token, err := poller.ResumeToken()
 	if err == nil {
-		err = run.setToken(ctx, token)
+		err = run.saveOperation(ctx, token)
 	}
 	if err != nil {
 		return failedWith(errors.Wrap(err, "keeping the operation's resume token")), true
@@ -150,26 +193,17 @@ func (run *reconcileRun) keepToken(ctx context.Context, poller *genericarmclient
 
 // dropToken forgets a token that cannot be resumed, so the next reconcile starts afresh.
 func (run *reconcileRun) dropToken(ctx context.Context, cause error) (outcome, bool) {
-	if err := run.setToken(ctx, ""); err != nil {
+	run.last.Azure = ""
+	if err := run.saveOperation(ctx, ""); err != nil {
 		return failedWith(err), true
 	}
 	return failedWith(cause), true
 }
 
-// setToken stores (or, when empty, removes) the resume token annotation.
-func (run *reconcileRun) setToken(ctx context.Context, token string) error {
-	annotations := run.obj.GetAnnotations()
-	if annotations[PollerAnnotation] == token {
-		return nil
-	}
-	if annotations == nil {
-		annotations = map[string]string{}
-	}
-	if token == "" {
-		delete(annotations, PollerAnnotation)
-	} else {
-		annotations[PollerAnnotation] = token
-	}
-	run.obj.SetAnnotations(annotations)
-	return errors.Wrap(run.kube.Update(ctx, run.obj), "updating the resume token")
+// saveOperation writes the resume token (removed when empty) and what was last sent, in one patch.
+func (run *reconcileRun) saveOperation(ctx context.Context, token string) error {
+	return run.setAnnotations(ctx, run.obj, map[string]string{
+		PollerAnnotation:  token,
+		AppliedAnnotation: run.last.String(),
+	})
 }

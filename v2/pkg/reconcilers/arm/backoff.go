@@ -7,25 +7,34 @@ import (
 	"k8s.io/apimachinery/pkg/types"
 )
 
-// backoff counts consecutive Warning outcomes per object and spaces retries exponentially,
-// bounded by max. Success, an Error outcome or a spec change resets the count.
+// backoff counts consecutive failures per object and spaces retries exponentially, bounded by
+// max. Success, another kind of outcome or a spec change (a new generation) resets the count.
 type backoff struct {
 	base, max time.Duration
 	mu        sync.Mutex
-	failures  map[types.NamespacedName]int
+	failures  map[types.NamespacedName]failures
+}
+
+// failures is the count of an object's consecutive failures at one generation.
+type failures struct {
+	generation int64
+	count      int
 }
 
 func newBackoff(base, max time.Duration) *backoff {
-	return &backoff{base: base, max: max, failures: map[types.NamespacedName]int{}}
+	return &backoff{base: base, max: max, failures: map[types.NamespacedName]failures{}}
 }
 
-// next records one more failure of key and returns how long to wait before retrying.
-func (b *backoff) next(key types.NamespacedName) time.Duration {
+// next records one more failure of key at generation and returns how long to wait.
+func (b *backoff) next(key types.NamespacedName, generation int64) time.Duration {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	n := b.failures[key]
-	b.failures[key] = n + 1
-	return delay(b.base, b.max, n)
+	f := b.failures[key]
+	if f.generation != generation {
+		f = failures{generation: generation}
+	}
+	b.failures[key] = failures{generation: generation, count: f.count + 1}
+	return delay(b.base, b.max, f.count)
 }
 
 // reset forgets the failures of key.

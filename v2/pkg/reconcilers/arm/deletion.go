@@ -2,49 +2,150 @@ package arm
 
 import (
 	"context"
+	"time"
 
 	"github.com/go-logr/logr"
 	"github.com/pkg/errors"
 	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
 
+	"github.com/asogen/asogen/v2/pkg/genericarmclient"
 	"github.com/asogen/asogen/v2/pkg/genruntime"
+	"github.com/asogen/asogen/v2/pkg/genruntime/conditions"
+	"github.com/asogen/asogen/v2/pkg/genruntime/extensions"
+	"github.com/asogen/asogen/v2/pkg/resolver"
 )
 
 // Finalizer keeps a resource in Kubernetes until it has been deleted from Azure.
 const Finalizer = "serviceoperator.azure.com/finalizer"
 
-// ensureFinalizer adds the finalizer before anything is created in Azure.
-func (r *Reconciler) ensureFinalizer(ctx context.Context, obj genruntime.KubernetesResource) error {
-	if !controllerutil.AddFinalizer(obj, Finalizer) {
-		return nil
-	}
-	return errors.Wrap(r.kube.Update(ctx, obj), "adding the finalizer")
-}
+// DeletePollerAnnotation keeps the resume token of a DELETE in progress between reconciles, so a
+// restart follows the operation instead of sending the DELETE again.
+const DeletePollerAnnotation = "serviceoperator.azure.com/delete-resume-token"
 
 // delete removes the resource from Azure (the kind's Deleter, or the ARM DELETE when it was ever
-// created there), then the finalizer.
-func (r *Reconciler) delete(ctx context.Context, log logr.Logger, obj genruntime.KubernetesResource) (ctrl.Result, error) {
+// created there), then the exported Secrets and the finalizer. A DELETE Azure has not finished
+// ends the reconcile; the next one follows it.
+func (run *reconcileRun) delete(ctx context.Context, start genruntime.KubernetesResource) (ctrl.Result, error) {
+	obj := run.obj
 	if !controllerutil.ContainsFinalizer(obj, Finalizer) {
 		return ctrl.Result{}, nil
 	}
-	result, err := r.checkers.delete(ctx, obj, r.opts.Resolver, r.opts.ARMClient, log)
+	result, err := run.checkers.delete(ctx, obj, run.opts.Resolver, run.opts.ARMClient, run.log)
+	if err == nil && result.InProgress() {
+		return run.finish(ctx, run, start, deleting(result.Message(), run.opts.PollInterval))
+	}
 	if err == nil {
 		err = result.CreateConditionError() // blocked: kept, and tried again
 	}
 	if err == nil {
-		err = r.deleteExportedSecrets(ctx, obj)
+		err = run.deleteExportedSecrets(ctx, obj)
 	}
 	if err != nil {
-		return r.finish(ctx, log, obj, failedWith(err))
+		return run.finish(ctx, run, start, failedWith(err))
 	}
-	controllerutil.RemoveFinalizer(obj, Finalizer)
-	return ctrl.Result{}, errors.Wrap(r.kube.Update(ctx, obj), "removing the finalizer")
+	err = run.updateMeta(ctx, obj, func(o client.Object) bool { return controllerutil.RemoveFinalizer(o, Finalizer) })
+	return ctrl.Result{}, client.IgnoreNotFound(errors.Wrap(err, "removing the finalizer"))
 }
 
-// deleteFromAzure sends DELETE at the API version the object was written at. When that version is
+// deleting is the outcome while Azure deletes the resource.
+func deleting(message string, poll time.Duration) outcome {
+	o := inProgress(poll)
+	o.message, o.reason = message, reasonDeleting
+	return o
+}
+
+var reasonDeleting = conditions.Reason{Name: "Deleting", RetryClassification: conditions.RetryFast}
+
+// defaultDelete is the reconciler's deletion, the next of every Deleter: nothing when the object
+// never claimed a resource in Azure or its owner's deletion takes the resource with it, else the
+// ARM DELETE, followed through a resume token.
+func (r *Reconciler) defaultDelete(
+	ctx context.Context, obj genruntime.MetaObject, _ *resolver.Resolver, _ *genericarmclient.GenericClient, log logr.Logger,
+) (extensions.DeleteResult, error) {
+	id, claimed := genruntime.GetResourceID(obj)
+	resource, isResource := obj.(genruntime.KubernetesResource)
+	if !claimed || !isResource {
+		return extensions.DeleteCompleted(), nil
+	}
+	if token := obj.GetAnnotations()[DeletePollerAnnotation]; token != "" {
+		return r.followDelete(ctx, resource, token)
+	}
+	if owner, gone := r.ownerDeleting(ctx, resource); gone {
+		r.record(resource, eventNormal, "DeletedWithOwner", "Not deleted separately: deleting its owner "+owner+" removes it from Azure")
+		return extensions.DeleteCompleted(), nil
+	}
+	poller, err := r.beginDelete(ctx, log, resource, id)
+	if genericarmclient.IsNotFound(err) {
+		return extensions.DeleteCompleted(), nil
+	}
+	if err != nil {
+		return extensions.DeleteResult{}, err
+	}
+	log.V(1).Info("Sent DELETE", "resourceID", id)
+	return r.awaitDelete(ctx, resource, poller)
+}
+
+// followDelete polls a DELETE started by an earlier reconcile.
+func (r *Reconciler) followDelete(ctx context.Context, obj genruntime.KubernetesResource, token string) (extensions.DeleteResult, error) {
+	poller, err := r.opts.ARMClient.ResumeDelete(ctx, token)
+	if err != nil {
+		if dropErr := r.setAnnotations(ctx, obj, map[string]string{DeletePollerAnnotation: ""}); dropErr != nil {
+			return extensions.DeleteResult{}, dropErr
+		}
+		return extensions.DeleteResult{}, err
+	}
+	if err := poller.Poll(ctx); err != nil {
+		return extensions.DeleteResult{}, err
+	}
+	return r.awaitDelete(ctx, obj, poller)
+}
+
+// awaitDelete keeps the token of an unfinished DELETE, or reports how it ended.
+func (r *Reconciler) awaitDelete(ctx context.Context, obj genruntime.KubernetesResource, poller *genericarmclient.Poller) (extensions.DeleteResult, error) {
+	token := ""
+	if !poller.Done() {
+		var err error
+		if token, err = poller.ResumeToken(); err != nil {
+			return extensions.DeleteResult{}, err
+		}
+	}
+	if err := r.setAnnotations(ctx, obj, map[string]string{DeletePollerAnnotation: token, PollerAnnotation: ""}); err != nil {
+		return extensions.DeleteResult{}, err
+	}
+	if token != "" {
+		return extensions.DeleteInProgress("The resource is being deleted from Azure"), nil
+	}
+	if err := poller.Result(ctx, nil); err != nil && !genericarmclient.IsNotFound(err) {
+		return extensions.DeleteResult{}, err
+	}
+	return extensions.DeleteCompleted(), nil
+}
+
+// ownerDeleting reports whether obj's Kubernetes owner is gone or being deleted: its ARM ID lies
+// under the owner's, so the owner's DELETE removes it in Azure and a DELETE of its own is not sent.
+func (r *Reconciler) ownerDeleting(ctx context.Context, obj genruntime.KubernetesResource) (string, bool) {
+	ref := obj.Owner()
+	if ref == nil || ref.IsDirectARMReference() {
+		return "", false
+	}
+	ownerKind, ok := r.kinds[ref.GroupKind()]
+	if !ok {
+		return "", false
+	}
+	owner := ownerKind.NewHub()
+	err := r.kube.Get(ctx, client.ObjectKey{Namespace: obj.GetNamespace(), Name: ref.Name}, owner)
+	name := ref.GroupKind().Kind + " " + ref.Name
+	if err != nil {
+		return name, client.IgnoreNotFound(err) == nil
+	}
+	return name, !owner.GetDeletionTimestamp().IsZero()
+}
+
+// beginDelete sends DELETE at the API version the object was written at. When that version is
 // no longer served, the hub's API version is used: a delete must not wait for a re-apply.
-func (r *Reconciler) deleteFromAzure(ctx context.Context, log logr.Logger, obj genruntime.KubernetesResource, id string) error {
+func (r *Reconciler) beginDelete(ctx context.Context, log logr.Logger, obj genruntime.KubernetesResource, id string) (*genericarmclient.Poller, error) {
 	version := r.reg.originalVersion(obj)
 	if _, served := r.reg.ARMVersions[version]; !served {
 		log.Info("Deleting at the hub's API version", "writtenAt", version, "hubVersion", r.reg.HubAPIVersion)
@@ -52,7 +153,7 @@ func (r *Reconciler) deleteFromAzure(ctx context.Context, log logr.Logger, obj g
 	}
 	v, err := r.reg.toVersion(obj, version)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	return r.opts.ARMClient.DeleteByID(ctx, id, v.GetAPIVersion())
+	return r.opts.ARMClient.BeginDeleteByID(ctx, id, v.GetAPIVersion())
 }

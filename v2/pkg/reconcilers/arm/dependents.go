@@ -23,13 +23,16 @@ const (
 	referencesIndex  = ".spec.resourceReferences" // group/kind/name of the owner and references by Kubernetes name
 )
 
-// indexDependencies registers both indexes for a kind; it must run before the manager starts.
+// indexDependencies registers the indexes (and the claim index of claim.go) for a kind; it must run before the manager starts.
 func indexDependencies(ctx context.Context, mgr ctrl.Manager, reg kind) error {
 	indexer := mgr.GetFieldIndexer()
 	err := indexer.IndexField(ctx, reg.NewHub(), secretNamesIndex, func(o client.Object) []string {
 		return genruntime.SecretNames(o)
 	})
 	if err != nil {
+		return err
+	}
+	if err := indexer.IndexField(ctx, reg.NewHub(), claimIndex, claimKey); err != nil {
 		return err
 	}
 	return indexer.IndexField(ctx, reg.NewHub(), referencesIndex, referenceKeys)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/pkg/errors"
 	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/api/equality"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -138,16 +139,20 @@ func (run *reconcileRun) writeSecret(ctx context.Context, name string, keys map[
 			errors.Errorf("secret %q exists and does not belong to this resource; choose another name in spec.operatorSpec.secrets", name),
 			conditions.SeverityWarning, conditions.ReasonFailed)
 	}
+	before := secret.DeepCopy()
 	if err := fill(secret, keys, values); err != nil {
 		return err
 	}
 	if err := controllerutil.SetControllerReference(run.obj, secret, run.kube.Scheme()); err != nil {
 		return errors.Wrapf(err, "owning secret %q", name)
 	}
-	if exists {
-		return errors.Wrapf(run.kube.Update(ctx, secret), "updating secret %q", name)
+	switch {
+	case !exists:
+		return errors.Wrapf(run.kube.Create(ctx, secret), "creating secret %q", name)
+	case equality.Semantic.DeepEqual(before, secret):
+		return nil // as exported: nothing to write
 	}
-	return errors.Wrapf(run.kube.Create(ctx, secret), "creating secret %q", name)
+	return errors.Wrapf(run.kube.Patch(ctx, secret, client.MergeFrom(before)), "updating secret %q", name)
 }
 
 // fill sets each key of the Secret to its export's value; a value Azure did not return is an

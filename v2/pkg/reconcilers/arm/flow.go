@@ -7,7 +7,6 @@ import (
 	"github.com/pkg/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
-	"github.com/asogen/asogen/v2/pkg/genericarmclient"
 	"github.com/asogen/asogen/v2/pkg/genruntime"
 	"github.com/asogen/asogen/v2/pkg/genruntime/conditions"
 )
@@ -21,18 +20,29 @@ type reconcileRun struct {
 	ownerID string
 	armObj  ARMVersion
 	id      string
-	// finalBody is the resource as the finished operation returned it, if it did.
-	finalBody []byte
+	// body is the PUT body the spec asks for now (references and secrets resolved), and
+	// bodyHash its hash; last is what the operator recorded of its last PUT.
+	body     any
+	bodyHash string
+	last     applied
+	// azureBody is the resource as Azure returned it in this reconcile (an operation's final
+	// response or a GET), when it did; finished says an operation finished in this reconcile.
+	azureBody []byte
+	finished  bool
+	missing   bool // a GET in this reconcile found no resource in Azure
 }
 
 // step is one stage of the flow; done means the flow ends with the returned outcome.
 type step func(ctx context.Context) (o outcome, done bool)
 
-// reconcile runs the seeds' flow: resolve the owner → owner check (after refreshing the owner
-// from ARM) → GET → pre-check → PUT and follow the operation → GET status → post-check → Ready.
-// An operation still in progress from an earlier reconcile is followed first.
+// reconcile runs the seeds' flow: resolve the owner → claim the resource → follow an operation
+// still running → build the PUT body → owner check (after refreshing the owner from ARM) → GET →
+// pre-check → PUT when the body, its inputs or Azure changed, and follow the operation → status
+// → post-check → Ready.
 func (run *reconcileRun) reconcile(ctx context.Context) outcome {
-	steps := []step{run.resolveOwner, run.claim, run.followOperation, run.checkOwner, run.checkBefore, run.put}
+	run.last = appliedOf(run.obj)
+	steps := []step{run.resolveOwner, run.claim, run.followOperation, run.desire, run.finishedAsSent,
+		run.checkOwner, run.checkBefore, run.upToDate, run.put}
 	for _, s := range steps {
 		if o, done := s(ctx); done {
 			return o
@@ -61,17 +71,29 @@ func (run *reconcileRun) resolveOwner(ctx context.Context) (outcome, bool) {
 	return outcome{}, false
 }
 
-// claim records the resource ID annotation the first time the resource is reconciled.
-func (run *reconcileRun) claim(ctx context.Context) (outcome, bool) {
-	if id, ok := genruntime.GetResourceID(run.obj); ok && id == run.id {
+// desire builds the PUT body the object asks for now: the spec converted for ARM at its API
+// version with its references and secrets resolved. Its hash is compared with what was sent.
+func (run *reconcileRun) desire(ctx context.Context) (outcome, bool) {
+	refs, err := run.resolve(ctx)
+	if err != nil {
+		return failedWith(err), true
+	}
+	body, err := run.armObj.SpecToARM(refs)
+	if err != nil {
+		return failedWith(errors.Wrap(err, "converting the spec for ARM")), true
+	}
+	run.body, run.bodyHash = body, hashJSON(body)
+	return outcome{}, false
+}
+
+// finishedAsSent ends the flow without checks or PUT when an operation finished in this
+// reconcile and carried exactly the body the object asks for now. When the object or its inputs
+// moved on while the operation ran, the flow goes on to PUT again.
+func (run *reconcileRun) finishedAsSent(ctx context.Context) (outcome, bool) {
+	if !run.finished || run.last.Body != run.bodyHash {
 		return outcome{}, false
 	}
-	genruntime.SetResourceID(run.obj, run.id)
-	if err := run.kube.Update(ctx, run.obj); err != nil {
-		return failedWith(errors.Wrap(err, "recording the resource ID")), true
-	}
-	run.log.V(1).Info("Claimed resource", "resourceID", run.id)
-	return outcome{}, false
+	return run.finishAfterOperation(ctx), true
 }
 
 // checkOwner refreshes the owner from ARM and asks the owner checker, when one is configured
@@ -96,7 +118,7 @@ func (run *reconcileRun) checkBefore(ctx context.Context) (outcome, bool) {
 	if !run.checkers.hasPre {
 		return outcome{}, false
 	}
-	if err := run.refreshStatus(ctx); err != nil && !genericarmclient.IsNotFound(err) {
+	if err := run.refreshStatus(ctx); err != nil {
 		return failedWith(err), true
 	}
 	result, err := run.checkers.pre(ctx, run.obj, run.owner, run.opts.Resolver, run.opts.ARMClient, run.log)

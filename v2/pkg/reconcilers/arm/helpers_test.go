@@ -93,8 +93,13 @@ func waitReason(t *testing.T, obj genruntime.KubernetesResource, severity condit
 
 // requests lists the ARM requests with the given method for exactly id (polls excluded).
 func requests(id, method string) []armserver.Request {
+	return requestsIn(suite.arm, id, method)
+}
+
+// requestsIn lists srv's requests with the given method for exactly id (polls excluded).
+func requestsIn(srv *armserver.Server, id, method string) []armserver.Request {
 	var out []armserver.Request
-	for _, r := range suite.arm.RequestsFor(id) {
+	for _, r := range srv.RequestsFor(id) {
 		if strings.EqualFold(r.ResourceID, id) && r.Method == method && !r.Operation {
 			out = append(out, r)
 		}

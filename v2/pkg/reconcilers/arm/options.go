@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/pkg/errors"
+	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	"github.com/asogen/asogen/v2/pkg/genericarmclient"
 	"github.com/asogen/asogen/v2/pkg/resolver"
@@ -23,8 +24,40 @@ type Options struct {
 	// (defaults 5s and 10m).
 	BackoffBase time.Duration
 	BackoffMax  time.Duration
+	// SlowRetryBase and SlowRetryMax bound the backoff of Error outcomes, which the user must fix
+	// (defaults 1m and 15m); a spec change retries at once.
+	SlowRetryBase time.Duration
+	SlowRetryMax  time.Duration
+	// ReconcileTimeout bounds one reconcile of one object (default 5m); ARM requests have their
+	// own timeout in the ARM client.
+	ReconcileTimeout time.Duration
 	// MaxConcurrentReconciles per controller (default 1).
 	MaxConcurrentReconciles int
+	// ResyncPut says when a reconcile that finds nothing changed sends a PUT: ResyncPutOnChange
+	// (the default: only when the body, its inputs or Azure's state differ from the last PUT's) or
+	// ResyncPutAlways (every reconcile PUTs).
+	ResyncPut ResyncPut
+	// Client, when set, is used instead of the manager's client (tests count writes through it).
+	Client client.Client
+}
+
+// ResyncPut is the policy for PUTs when nothing changed; see Options.ResyncPut.
+type ResyncPut string
+
+const (
+	ResyncPutOnChange ResyncPut = "on-change"
+	ResyncPutAlways   ResyncPut = "always"
+)
+
+// ParseResyncPut reads a ResyncPut policy; the empty string is the default.
+func ParseResyncPut(s string) (ResyncPut, error) {
+	switch ResyncPut(s) {
+	case "", ResyncPutOnChange:
+		return ResyncPutOnChange, nil
+	case ResyncPutAlways:
+		return ResyncPutAlways, nil
+	}
+	return "", errors.Errorf("%q is not a resync PUT policy: use %s or %s", s, ResyncPutOnChange, ResyncPutAlways)
 }
 
 func (o Options) withDefaults() (Options, error) {
@@ -35,6 +68,13 @@ func (o Options) withDefaults() (Options, error) {
 	o.PollInterval = orDefault(o.PollInterval, 10*time.Second)
 	o.BackoffBase = orDefault(o.BackoffBase, 5*time.Second)
 	o.BackoffMax = orDefault(o.BackoffMax, 10*time.Minute)
+	o.SlowRetryBase = orDefault(o.SlowRetryBase, time.Minute)
+	o.SlowRetryMax = orDefault(o.SlowRetryMax, 15*time.Minute)
+	o.ReconcileTimeout = orDefault(o.ReconcileTimeout, 5*time.Minute)
+	var err error
+	if o.ResyncPut, err = ParseResyncPut(string(o.ResyncPut)); err != nil {
+		return o, err
+	}
 	if o.MaxConcurrentReconciles <= 0 {
 		o.MaxConcurrentReconciles = 1
 	}

@@ -1,7 +1,6 @@
 package arm
 
 import (
-	"net/http"
 	"time"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -20,7 +19,7 @@ const (
 	retryResync  retryKind = iota // success: check again after the resync period
 	retryBackoff                  // Warning: exponential backoff
 	retryAfter                    // a fixed delay (Retry-After, operation in progress)
-	retryNever                    // Error: wait for a spec change
+	retrySlow                     // Error: a long capped backoff; a spec change retries at once
 )
 
 // outcome is how one reconcile ends: the Ready condition to write and when to come back.
@@ -32,6 +31,9 @@ type outcome struct {
 	retry    retryKind
 	after    time.Duration
 	err      error // logged in full when set
+	// generation is the generation the condition describes (the one whose PUT Azure holds when
+	// Ready); 0 means the object's current generation.
+	generation int64
 }
 
 // succeeded is the outcome of a resource that is Ready.
@@ -62,8 +64,9 @@ func failedWith(err error) outcome {
 	return o
 }
 
-// armFailure classifies an ARM error: 4xx requests Azure will never accept are Errors (the user
-// must change the spec); conflicts, throttling, timeouts and 5xx are Warnings and retried.
+// armFailure classifies an ARM error with the reconciler's table (errorclass.go): errors the
+// user must fix are Errors retried slowly; missing dependencies and transient faults are
+// Warnings retried with backoff.
 func armFailure(err error) outcome {
 	cloudError, _ := genericarmclient.AsResponseError(err)
 	details, _ := defaultClassification(cloudError, nil, "", logr.Discard())
@@ -88,27 +91,16 @@ func classified(err error, details extensions.CloudErrorDetails) outcome {
 	return o
 }
 
-func armSeverity(status int) conditions.ConditionSeverity {
-	switch {
-	case status == http.StatusConflict, status == http.StatusTooManyRequests, status == http.StatusRequestTimeout:
-		return conditions.SeverityWarning
-	case status >= 400 && status < 500:
-		return conditions.SeverityError
-	default:
-		return conditions.SeverityWarning
-	}
-}
-
 func retryFor(severity conditions.ConditionSeverity) retryKind {
 	if severity == conditions.SeverityError {
-		return retryNever
+		return retrySlow
 	}
 	return retryBackoff
 }
 
 func retryClass(severity conditions.ConditionSeverity) conditions.RetryClassification {
 	if severity == conditions.SeverityError {
-		return conditions.RetryNone
+		return conditions.RetrySlow
 	}
 	return conditions.RetryFast
 }

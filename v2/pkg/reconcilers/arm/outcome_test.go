@@ -41,9 +41,14 @@ func TestFailedWithClassifiesARMErrors(t *testing.T) {
 		retry    retryKind
 		after    time.Duration
 	}{
-		{http.StatusBadRequest, "BadRequest", nil, conditions.SeverityError, retryNever, 0},
-		{http.StatusBadRequest, "InvalidParameter", nil, conditions.SeverityError, retryNever, 0},
-		{http.StatusForbidden, "AuthorizationFailed", nil, conditions.SeverityError, retryNever, 0},
+		{http.StatusBadRequest, "BadRequest", nil, conditions.SeverityError, retrySlow, 0},
+		{http.StatusBadRequest, "InvalidParameter", nil, conditions.SeverityError, retrySlow, 0},
+		{http.StatusBadRequest, "SomeCodeNotInTheTable", nil, conditions.SeverityError, retrySlow, 0},
+		{http.StatusForbidden, "AuthorizationFailed", nil, conditions.SeverityWarning, retryBackoff, 0},
+		{http.StatusForbidden, "SomeOtherForbidden", nil, conditions.SeverityError, retrySlow, 0},
+		{http.StatusNotFound, "ResourceGroupNotFound", nil, conditions.SeverityWarning, retryBackoff, 0},
+		{http.StatusNotFound, "ParentResourceNotFound", nil, conditions.SeverityWarning, retryBackoff, 0},
+		{http.StatusBadRequest, "PrincipalNotFound", nil, conditions.SeverityWarning, retryBackoff, 0},
 		{http.StatusConflict, "Conflict", nil, conditions.SeverityWarning, retryBackoff, 0},
 		{http.StatusTooManyRequests, "TooManyRequests", http.Header{"Retry-After": {"7"}}, conditions.SeverityWarning, retryAfter, 7 * time.Second},
 		{http.StatusInternalServerError, "InternalServerError", nil, conditions.SeverityWarning, retryBackoff, 0},

@@ -11,9 +11,7 @@ import (
 
 	"github.com/asogen/asogen/v2/pkg/genericarmclient"
 	"github.com/asogen/asogen/v2/pkg/genruntime"
-	"github.com/asogen/asogen/v2/pkg/genruntime/conditions"
 	"github.com/asogen/asogen/v2/pkg/genruntime/extensions"
-	"github.com/asogen/asogen/v2/pkg/resolver"
 )
 
 // classify lets the kind's ErrorClassifier decide about an ARM error; without one, or when it
@@ -30,15 +28,15 @@ func (r *Reconciler) classify(obj genruntime.MetaObject, log logr.Logger, o outc
 	return classified(o.err, details)
 }
 
-// defaultClassification is the reconciler's classification of an ARM error, by HTTP status: the
-// next of every ErrorClassifier.
+// defaultClassification is the reconciler's classification of an ARM error, by code and then HTTP
+// status (errorclass.go): the next of every ErrorClassifier.
 func defaultClassification(cloudError *azcore.ResponseError, _ genruntime.MetaObject, _ string, _ logr.Logger) (extensions.CloudErrorDetails, error) {
 	code := cloudError.ErrorCode
 	if code == "" {
 		code = http.StatusText(cloudError.StatusCode)
 	}
 	class := extensions.ErrorRetryable
-	if armSeverity(cloudError.StatusCode) == conditions.SeverityError {
+	if classOf(cloudError.StatusCode, cloudError.ErrorCode) == classUser {
 		class = extensions.ErrorFatal
 	}
 	return extensions.CloudErrorDetails{Classification: class, Code: code, Message: cloudError.Error()}, nil
@@ -50,23 +48,6 @@ func requestAPIVersion(cloudError *azcore.ResponseError) string {
 		return ""
 	}
 	return cloudError.RawResponse.Request.URL.Query().Get("api-version")
-}
-
-// defaultDelete is the reconciler's deletion, the next of every Deleter: the ARM DELETE, when the
-// resource was ever claimed in Azure.
-func (r *Reconciler) defaultDelete(
-	ctx context.Context, obj genruntime.MetaObject, _ *resolver.Resolver, _ *genericarmclient.GenericClient, log logr.Logger,
-) (extensions.DeleteResult, error) {
-	id, ok := genruntime.GetResourceID(obj)
-	resource, isResource := obj.(genruntime.KubernetesResource)
-	if !ok || !isResource {
-		return extensions.DeleteCompleted(), nil
-	}
-	if err := r.deleteFromAzure(ctx, log, resource, id); err != nil {
-		return extensions.DeleteResult{}, err
-	}
-	log.V(1).Info("Deleted from Azure", "resourceID", id)
-	return extensions.DeleteCompleted(), nil
 }
 
 // handleCreation runs the SuccessfulCreationHandler once: the first time the resource is Ready.

@@ -6,13 +6,14 @@ import (
 
 	"github.com/go-logr/logr"
 	"github.com/pkg/errors"
-	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/client-go/tools/record"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
+	"github.com/asogen/asogen/v2/pkg/genericarmclient"
 	"github.com/asogen/asogen/v2/pkg/genruntime"
 	"github.com/asogen/asogen/v2/pkg/genruntime/conditions"
 )
@@ -24,61 +25,100 @@ type Reconciler struct {
 	kinds    registry
 	opts     Options
 	backoff  *backoff
+	slow     *backoff // Error outcomes: the user must act, so retries are rare
 	log      logr.Logger
+	recorder record.EventRecorder
 	checkers checkers
 	now      func() time.Time
 }
 
 var _ reconcile.Reconciler = &Reconciler{}
 
-// Reconcile runs the flow of the seeds for one object and writes its Ready condition.
+// Reconcile runs the flow of the seeds for one object and writes its Ready condition. It is
+// bounded by the reconcile timeout: a hung call fails this object's reconcile, which is retried.
 func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
+	ctx, cancel := context.WithTimeout(ctx, r.opts.ReconcileTimeout)
+	defer cancel()
 	obj := r.reg.NewHub()
 	if err := r.kube.Get(ctx, req.NamespacedName, obj); err != nil {
 		return ctrl.Result{}, client.IgnoreNotFound(err)
 	}
 	log := r.log.WithValues("name", req.Name, "namespace", req.Namespace, "azureName", obj.AzureName())
-	if !obj.GetDeletionTimestamp().IsZero() {
-		return r.delete(ctx, log, obj)
-	}
-	if err := r.ensureFinalizer(ctx, obj); err != nil {
-		return ctrl.Result{}, err
-	}
+	start := obj.DeepCopyObject().(genruntime.KubernetesResource)
 	run := &reconcileRun{Reconciler: r, obj: obj, log: log}
-	result := run.reconcile(ctx)
-	return r.finish(ctx, log, obj, result)
+	if !obj.GetDeletionTimestamp().IsZero() {
+		return run.delete(ctx, start)
+	}
+	return r.finish(ctx, run, start, run.reconcile(ctx))
 }
 
-// finish writes the Ready condition and decides when to reconcile again.
-func (r *Reconciler) finish(ctx context.Context, log logr.Logger, obj genruntime.KubernetesResource, o outcome) (ctrl.Result, error) {
-	o = r.classify(obj, log, o)
-	if o.err != nil {
-		log.Error(o.err, "Reconcile failed", "reason", o.reason.Name, "severity", o.severity)
-	} else {
-		log.V(1).Info("Reconcile finished", "reason", o.reason.Name, "status", o.status)
+// finish writes the Ready condition (a status patch: nothing else of the object is sent), records
+// Events and logs, and decides when to reconcile again.
+func (r *Reconciler) finish(ctx context.Context, run *reconcileRun, start genruntime.KubernetesResource, o outcome) (ctrl.Result, error) {
+	obj := run.obj
+	o = r.classify(obj, run.log, o)
+	logOutcome(run.log, o)
+	before, _ := conditions.GetCondition(start, conditions.ConditionTypeReady)
+	generation := o.generation
+	if generation == 0 {
+		generation = obj.GetGeneration()
 	}
-	conditions.SetCondition(obj, o.condition(obj.GetGeneration(), metav1.NewTime(r.now())))
-	if err := r.kube.Status().Update(ctx, obj); err != nil {
-		if apierrors.IsConflict(err) {
-			return ctrl.Result{RequeueAfter: r.opts.BackoffBase}, nil
+	after := o.condition(generation, metav1.NewTime(r.now()))
+	conditions.SetCondition(obj, after)
+	after, _ = conditions.GetCondition(obj, conditions.ConditionTypeReady)
+	r.readyEvent(obj, before, after, isARMError(o.err))
+	if err := r.kube.Status().Patch(ctx, obj, client.MergeFrom(start)); err != nil {
+		if client.IgnoreNotFound(err) == nil {
+			return ctrl.Result{}, nil
 		}
-		return ctrl.Result{}, errors.Wrap(err, "updating status")
+		return ctrl.Result{}, errors.Wrap(err, "writing the status")
 	}
-	return r.requeue(client.ObjectKeyFromObject(obj), o), nil
+	return r.requeue(client.ObjectKeyFromObject(obj), obj.GetGeneration(), o), nil
+}
+
+func isARMError(err error) bool {
+	_, ok := genericarmclient.AsResponseError(err)
+	return ok
+}
+
+// logOutcome logs a reconcile's end: waiting for something (an owner, a reference, a secret, an
+// operation, a check) is information; failures are errors.
+func logOutcome(log logr.Logger, o outcome) {
+	switch {
+	case o.err == nil:
+		log.V(1).Info("Reconcile finished", "reason", o.reason.Name, "status", o.status)
+	case waiting(o):
+		log.Info("Waiting", "reason", o.reason.Name, "message", o.message)
+	default:
+		log.Error(o.err, "Reconcile failed", "reason", o.reason.Name, "severity", o.severity)
+	}
+}
+
+// waiting reports an outcome that is normal waiting rather than a failure: a condition the
+// runtime raised with Info or Warning severity (owner, reference or secret missing, a check
+// blocking or postponing, another object managing the resource), not an ARM or unexpected error.
+func waiting(o outcome) bool {
+	if o.severity == conditions.SeverityError || isARMError(o.err) {
+		return false
+	}
+	_, ok := conditions.AsReadyConditionImpactingError(o.err)
+	return ok
 }
 
 // requeue turns the outcome's retry into a controller-runtime result.
-func (r *Reconciler) requeue(key types.NamespacedName, o outcome) ctrl.Result {
+func (r *Reconciler) requeue(key types.NamespacedName, generation int64, o outcome) ctrl.Result {
 	switch o.retry {
 	case retryBackoff:
-		return ctrl.Result{RequeueAfter: r.backoff.next(key)}
+		r.slow.reset(key)
+		return ctrl.Result{RequeueAfter: r.backoff.next(key, generation)}
+	case retrySlow:
+		r.backoff.reset(key)
+		return ctrl.Result{RequeueAfter: r.slow.next(key, generation)}
 	case retryAfter:
 		return ctrl.Result{RequeueAfter: o.after}
-	case retryNever:
-		r.backoff.reset(key)
-		return ctrl.Result{}
 	default:
 		r.backoff.reset(key)
+		r.slow.reset(key)
 		return ctrl.Result{RequeueAfter: r.opts.ResyncPeriod}
 	}
 }

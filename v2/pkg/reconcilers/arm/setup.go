@@ -2,6 +2,7 @@ package arm
 
 import (
 	"context"
+	"reflect"
 	"strings"
 	"time"
 
@@ -81,8 +82,11 @@ func setupController(mgr ctrl.Manager, reg kind, kinds registry, opts Options, l
 	name := strings.ToLower(reg.GroupKind.Kind + "." + reg.GroupKind.Group)
 	r := &Reconciler{
 		kube: mgr.GetClient(), reg: reg, kinds: kinds, opts: opts,
-		backoff: newBackoff(opts.BackoffBase, opts.BackoffMax), log: log.WithName(name),
-		now: time.Now,
+		backoff: newBackoff(opts.BackoffBase, opts.BackoffMax), slow: newBackoff(opts.SlowRetryBase, opts.SlowRetryMax),
+		log: log.WithName(name), recorder: mgr.GetEventRecorderFor("asogen-controller"), now: time.Now,
+	}
+	if opts.Client != nil {
+		r.kube = opts.Client
 	}
 	r.checkers = newCheckers(reg.Resource, r.defaultDelete)
 	// Only spec changes start a reconcile; the reconciler's own writes (finalizer, resource ID,
@@ -97,12 +101,26 @@ func setupController(mgr ctrl.Manager, reg kind, kinds registry, opts Options, l
 	b := ctrl.NewControllerManagedBy(mgr).
 		Named(name).
 		For(reg.NewHub(), builder.WithPredicates(changes)).
+		Owns(&corev1.Secret{}, builder.WithPredicates(changedByOthers)).
 		Watches(&corev1.Secret{}, dependents(mgr, reg, secretNamesIndex, client.Object.GetName))
 	for _, target := range kinds.sorted() {
 		key := func(o client.Object) string { return referenceKey(target.GroupKind, o.GetName()) }
 		b = b.Watches(target.NewHub(), dependents(mgr, reg, referencesIndex, key), builder.WithPredicates(becameAvailable))
 	}
 	return b.WithOptions(controller.Options{MaxConcurrentReconciles: opts.MaxConcurrentReconciles}).Complete(r)
+}
+
+// changedByOthers passes a Secret the operator exported when it is deleted or its data changes,
+// so that an exported Secret deleted or edited by hand is written again within seconds.
+var changedByOthers = predicate.Funcs{
+	CreateFunc: func(event.CreateEvent) bool { return false },
+	UpdateFunc: func(e event.UpdateEvent) bool {
+		before, ok1 := e.ObjectOld.(*corev1.Secret)
+		after, ok2 := e.ObjectNew.(*corev1.Secret)
+		return !ok1 || !ok2 || !reflect.DeepEqual(before.Data, after.Data) || !reflect.DeepEqual(before.StringData, after.StringData)
+	},
+	DeleteFunc:  func(event.DeleteEvent) bool { return true },
+	GenericFunc: func(event.GenericEvent) bool { return false },
 }
 
 // becameAvailable passes an object that references to it can now resolve to (see available),

@@ -12,8 +12,10 @@ import (
 	"github.com/Azure/azure-sdk-for-go/sdk/azcore/policy"
 	"github.com/go-logr/logr"
 	"github.com/go-logr/logr/funcr"
+	"k8s.io/apimachinery/pkg/fields"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
 	ctrl "sigs.k8s.io/controller-runtime"
+	"sigs.k8s.io/controller-runtime/pkg/cache"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
 	"sigs.k8s.io/controller-runtime/pkg/webhook"
@@ -40,6 +42,7 @@ var suite struct {
 	arm   *armserver.Server
 	logs  *logSink
 	hooks *testHooks
+	env   *envtestutil.Environment
 }
 
 func TestMain(m *testing.M) {
@@ -57,6 +60,7 @@ func runSuite(m *testing.M) (int, error) {
 		return 0, err
 	}
 	defer env.Stop()
+	suite.env = env
 	suite.arm = armserver.New()
 	defer suite.arm.Close()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -64,6 +68,10 @@ func runSuite(m *testing.M) (int, error) {
 	if err := startManager(ctx, env, env.Client.Scheme()); err != nil {
 		return 0, err
 	}
+	if err := startConvergeOperator(); err != nil {
+		return 0, err
+	}
+	defer stopConv()
 	return m.Run(), nil
 }
 
@@ -71,6 +79,8 @@ func startManager(ctx context.Context, env *envtestutil.Environment, scheme *kru
 	wh := env.Webhook
 	mgr, err := ctrl.NewManager(env.Config, ctrl.Options{
 		Scheme: scheme, Metrics: metricsserver.Options{BindAddress: "0"},
+		// The convergence tests run their own operator on their namespace (converge_suite_test.go).
+		Cache:         cache.Options{DefaultFieldSelector: fields.OneTermNotEqualSelector("metadata.namespace", convergeNamespace)},
 		WebhookServer: webhook.NewServer(webhook.Options{Host: wh.LocalServingHost, Port: wh.LocalServingPort, CertDir: wh.LocalServingCertDir}),
 	})
 	if err != nil {

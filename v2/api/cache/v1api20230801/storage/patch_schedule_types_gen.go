@@ -81,8 +81,8 @@ func (*PatchSchedule) Hub() {}
 
 // +kubebuilder:webhook:path=/mutate-cache-azure-com-v1api20230801storage-patchschedule,mutating=true,failurePolicy=fail,sideEffects=None,groups=cache.azure.com,resources=patchschedules,verbs=create;update,versions=v1api20230801storage,admissionReviewVersions=v1,matchPolicy=Equivalent,name=default.v1api20230801storage.patchschedules.cache.azure.com
 // +kubebuilder:webhook:path=/validate-cache-azure-com-v1api20230801storage-patchschedule,mutating=false,failurePolicy=fail,sideEffects=None,groups=cache.azure.com,resources=patchschedules,verbs=create;update,versions=v1api20230801storage,admissionReviewVersions=v1,matchPolicy=Equivalent,name=validate.v1api20230801storage.patchschedules.cache.azure.com
-// +kubebuilder:rbac:groups=cache.azure.com,resources=patchschedules,verbs=get;list;watch;update
-// +kubebuilder:rbac:groups=cache.azure.com,resources=patchschedules/status,verbs=get;update
+// +kubebuilder:rbac:groups=cache.azure.com,resources=patchschedules,verbs=get;list;watch;patch;update
+// +kubebuilder:rbac:groups=cache.azure.com,resources=patchschedules/status,verbs=get;patch
 
 // SetAzureName sets the name of the resource in Azure; the defaulting webhook persists metadata.name there.
 func (r *PatchSchedule) SetAzureName(name string) {

@@ -81,8 +81,8 @@ func (*Redis) Hub() {}
 
 // +kubebuilder:webhook:path=/mutate-cache-azure-com-v1api20230801storage-redis,mutating=true,failurePolicy=fail,sideEffects=None,groups=cache.azure.com,resources=redis,verbs=create;update,versions=v1api20230801storage,admissionReviewVersions=v1,matchPolicy=Equivalent,name=default.v1api20230801storage.redis.cache.azure.com
 // +kubebuilder:webhook:path=/validate-cache-azure-com-v1api20230801storage-redis,mutating=false,failurePolicy=fail,sideEffects=None,groups=cache.azure.com,resources=redis,verbs=create;update,versions=v1api20230801storage,admissionReviewVersions=v1,matchPolicy=Equivalent,name=validate.v1api20230801storage.redis.cache.azure.com
-// +kubebuilder:rbac:groups=cache.azure.com,resources=redis,verbs=get;list;watch;update
-// +kubebuilder:rbac:groups=cache.azure.com,resources=redis/status,verbs=get;update
+// +kubebuilder:rbac:groups=cache.azure.com,resources=redis,verbs=get;list;watch;patch;update
+// +kubebuilder:rbac:groups=cache.azure.com,resources=redis/status,verbs=get;patch
 
 // SetAzureName sets the name of the resource in Azure; the defaulting webhook persists metadata.name there.
 func (r *Redis) SetAzureName(name string) {

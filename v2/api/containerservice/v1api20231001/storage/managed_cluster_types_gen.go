@@ -81,8 +81,8 @@ func (*ManagedCluster) Hub() {}
 
 // +kubebuilder:webhook:path=/mutate-containerservice-azure-com-v1api20231001storage-managedcluster,mutating=true,failurePolicy=fail,sideEffects=None,groups=containerservice.azure.com,resources=managedclusters,verbs=create;update,versions=v1api20231001storage,admissionReviewVersions=v1,matchPolicy=Equivalent,name=default.v1api20231001storage.managedclusters.containerservice.azure.com
 // +kubebuilder:webhook:path=/validate-containerservice-azure-com-v1api20231001storage-managedcluster,mutating=false,failurePolicy=fail,sideEffects=None,groups=containerservice.azure.com,resources=managedclusters,verbs=create;update,versions=v1api20231001storage,admissionReviewVersions=v1,matchPolicy=Equivalent,name=validate.v1api20231001storage.managedclusters.containerservice.azure.com
-// +kubebuilder:rbac:groups=containerservice.azure.com,resources=managedclusters,verbs=get;list;watch;update
-// +kubebuilder:rbac:groups=containerservice.azure.com,resources=managedclusters/status,verbs=get;update
+// +kubebuilder:rbac:groups=containerservice.azure.com,resources=managedclusters,verbs=get;list;watch;patch;update
+// +kubebuilder:rbac:groups=containerservice.azure.com,resources=managedclusters/status,verbs=get;patch
 
 // SetAzureName sets the name of the resource in Azure; the defaulting webhook persists metadata.name there.
 func (r *ManagedCluster) SetAzureName(name string) {

@@ -81,8 +81,8 @@ func (*DiagnosticSetting) Hub() {}
 
 // +kubebuilder:webhook:path=/mutate-insights-azure-com-v1api20210501previewstorage-diagnosticsetting,mutating=true,failurePolicy=fail,sideEffects=None,groups=insights.azure.com,resources=diagnosticsettings,verbs=create;update,versions=v1api20210501previewstorage,admissionReviewVersions=v1,matchPolicy=Equivalent,name=default.v1api20210501previewstorage.diagnosticsettings.insights.azure.com
 // +kubebuilder:webhook:path=/validate-insights-azure-com-v1api20210501previewstorage-diagnosticsetting,mutating=false,failurePolicy=fail,sideEffects=None,groups=insights.azure.com,resources=diagnosticsettings,verbs=create;update,versions=v1api20210501previewstorage,admissionReviewVersions=v1,matchPolicy=Equivalent,name=validate.v1api20210501previewstorage.diagnosticsettings.insights.azure.com
-// +kubebuilder:rbac:groups=insights.azure.com,resources=diagnosticsettings,verbs=get;list;watch;update
-// +kubebuilder:rbac:groups=insights.azure.com,resources=diagnosticsettings/status,verbs=get;update
+// +kubebuilder:rbac:groups=insights.azure.com,resources=diagnosticsettings,verbs=get;list;watch;patch;update
+// +kubebuilder:rbac:groups=insights.azure.com,resources=diagnosticsettings/status,verbs=get;patch
 
 // SetAzureName sets the name of the resource in Azure; the defaulting webhook persists metadata.name there.
 func (r *DiagnosticSetting) SetAzureName(name string) {

@@ -81,8 +81,8 @@ func (*Cluster) Hub() {}
 
 // +kubebuilder:webhook:path=/mutate-kusto-azure-com-v1api20221229storage-cluster,mutating=true,failurePolicy=fail,sideEffects=None,groups=kusto.azure.com,resources=clusters,verbs=create;update,versions=v1api20221229storage,admissionReviewVersions=v1,matchPolicy=Equivalent,name=default.v1api20221229storage.clusters.kusto.azure.com
 // +kubebuilder:webhook:path=/validate-kusto-azure-com-v1api20221229storage-cluster,mutating=false,failurePolicy=fail,sideEffects=None,groups=kusto.azure.com,resources=clusters,verbs=create;update,versions=v1api20221229storage,admissionReviewVersions=v1,matchPolicy=Equivalent,name=validate.v1api20221229storage.clusters.kusto.azure.com
-// +kubebuilder:rbac:groups=kusto.azure.com,resources=clusters,verbs=get;list;watch;update
-// +kubebuilder:rbac:groups=kusto.azure.com,resources=clusters/status,verbs=get;update
+// +kubebuilder:rbac:groups=kusto.azure.com,resources=clusters,verbs=get;list;watch;patch;update
+// +kubebuilder:rbac:groups=kusto.azure.com,resources=clusters/status,verbs=get;patch
 
 // SetAzureName sets the name of the resource in Azure; the defaulting webhook persists metadata.name there.
 func (r *Cluster) SetAzureName(name string) {

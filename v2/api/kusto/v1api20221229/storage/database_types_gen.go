@@ -81,8 +81,8 @@ func (*Database) Hub() {}
 
 // +kubebuilder:webhook:path=/mutate-kusto-azure-com-v1api20221229storage-database,mutating=true,failurePolicy=fail,sideEffects=None,groups=kusto.azure.com,resources=databases,verbs=create;update,versions=v1api20221229storage,admissionReviewVersions=v1,matchPolicy=Equivalent,name=default.v1api20221229storage.databases.kusto.azure.com
 // +kubebuilder:webhook:path=/validate-kusto-azure-com-v1api20221229storage-database,mutating=false,failurePolicy=fail,sideEffects=None,groups=kusto.azure.com,resources=databases,verbs=create;update,versions=v1api20221229storage,admissionReviewVersions=v1,matchPolicy=Equivalent,name=validate.v1api20221229storage.databases.kusto.azure.com
-// +kubebuilder:rbac:groups=kusto.azure.com,resources=databases,verbs=get;list;watch;update
-// +kubebuilder:rbac:groups=kusto.azure.com,resources=databases/status,verbs=get;update
+// +kubebuilder:rbac:groups=kusto.azure.com,resources=databases,verbs=get;list;watch;patch;update
+// +kubebuilder:rbac:groups=kusto.azure.com,resources=databases/status,verbs=get;patch
 
 // SetAzureName sets the name of the resource in Azure; the defaulting webhook persists metadata.name there.
 func (r *Database) SetAzureName(name string) {

@@ -81,8 +81,8 @@ func (*PrivateEndpoint) Hub() {}
 
 // +kubebuilder:webhook:path=/mutate-network-azure-com-v1api20240301storage-privateendpoint,mutating=true,failurePolicy=fail,sideEffects=None,groups=network.azure.com,resources=privateendpoints,verbs=create;update,versions=v1api20240301storage,admissionReviewVersions=v1,matchPolicy=Equivalent,name=default.v1api20240301storage.privateendpoints.network.azure.com
 // +kubebuilder:webhook:path=/validate-network-azure-com-v1api20240301storage-privateendpoint,mutating=false,failurePolicy=fail,sideEffects=None,groups=network.azure.com,resources=privateendpoints,verbs=create;update,versions=v1api20240301storage,admissionReviewVersions=v1,matchPolicy=Equivalent,name=validate.v1api20240301storage.privateendpoints.network.azure.com
-// +kubebuilder:rbac:groups=network.azure.com,resources=privateendpoints,verbs=get;list;watch;update
-// +kubebuilder:rbac:groups=network.azure.com,resources=privateendpoints/status,verbs=get;update
+// +kubebuilder:rbac:groups=network.azure.com,resources=privateendpoints,verbs=get;list;watch;patch;update
+// +kubebuilder:rbac:groups=network.azure.com,resources=privateendpoints/status,verbs=get;patch
 
 // SetAzureName sets the name of the resource in Azure; the defaulting webhook persists metadata.name there.
 func (r *PrivateEndpoint) SetAzureName(name string) {

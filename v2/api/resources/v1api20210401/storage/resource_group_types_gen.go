@@ -78,8 +78,8 @@ func (*ResourceGroup) Hub() {}
 
 // +kubebuilder:webhook:path=/mutate-resources-azure-com-v1api20210401storage-resourcegroup,mutating=true,failurePolicy=fail,sideEffects=None,groups=resources.azure.com,resources=resourcegroups,verbs=create;update,versions=v1api20210401storage,admissionReviewVersions=v1,matchPolicy=Equivalent,name=default.v1api20210401storage.resourcegroups.resources.azure.com
 // +kubebuilder:webhook:path=/validate-resources-azure-com-v1api20210401storage-resourcegroup,mutating=false,failurePolicy=fail,sideEffects=None,groups=resources.azure.com,resources=resourcegroups,verbs=create;update,versions=v1api20210401storage,admissionReviewVersions=v1,matchPolicy=Equivalent,name=validate.v1api20210401storage.resourcegroups.resources.azure.com
-// +kubebuilder:rbac:groups=resources.azure.com,resources=resourcegroups,verbs=get;list;watch;update
-// +kubebuilder:rbac:groups=resources.azure.com,resources=resourcegroups/status,verbs=get;update
+// +kubebuilder:rbac:groups=resources.azure.com,resources=resourcegroups,verbs=get;list;watch;patch;update
+// +kubebuilder:rbac:groups=resources.azure.com,resources=resourcegroups/status,verbs=get;patch
 
 // SetAzureName sets the name of the resource in Azure; the defaulting webhook persists metadata.name there.
 func (r *ResourceGroup) SetAzureName(name string) {

@@ -81,8 +81,8 @@ func (*StorageAccount) Hub() {}
 
 // +kubebuilder:webhook:path=/mutate-storage-azure-com-v1api20230101storage-storageaccount,mutating=true,failurePolicy=fail,sideEffects=None,groups=storage.azure.com,resources=storageaccounts,verbs=create;update,versions=v1api20230101storage,admissionReviewVersions=v1,matchPolicy=Equivalent,name=default.v1api20230101storage.storageaccounts.storage.azure.com
 // +kubebuilder:webhook:path=/validate-storage-azure-com-v1api20230101storage-storageaccount,mutating=false,failurePolicy=fail,sideEffects=None,groups=storage.azure.com,resources=storageaccounts,verbs=create;update,versions=v1api20230101storage,admissionReviewVersions=v1,matchPolicy=Equivalent,name=validate.v1api20230101storage.storageaccounts.storage.azure.com
-// +kubebuilder:rbac:groups=storage.azure.com,resources=storageaccounts,verbs=get;list;watch;update
-// +kubebuilder:rbac:groups=storage.azure.com,resources=storageaccounts/status,verbs=get;update
+// +kubebuilder:rbac:groups=storage.azure.com,resources=storageaccounts,verbs=get;list;watch;patch;update
+// +kubebuilder:rbac:groups=storage.azure.com,resources=storageaccounts/status,verbs=get;patch
 
 // SetAzureName sets the name of the resource in Azure; the defaulting webhook persists metadata.name there.
 func (r *StorageAccount) SetAzureName(name string) {

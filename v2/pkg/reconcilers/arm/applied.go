@@ -1,0 +1,62 @@
+package arm
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+
+	"github.com/asogen/asogen/v2/pkg/genruntime"
+)
+
+// AppliedAnnotation records what the operator last sent to Azure for the object and what Azure
+// answered: the generation and a hash of the PUT body after references and secrets were
+// resolved, and a hash of the resource as Azure returned it once the operation succeeded. Only
+// hashes are kept, never a value.
+const AppliedAnnotation = "serviceoperator.azure.com/last-applied"
+
+// applied is the content of AppliedAnnotation.
+type applied struct {
+	Generation int64  `json:"generation"`
+	Body       string `json:"body"`            // hash of the PUT body sent
+	Azure      string `json:"azure,omitempty"` // hash of Azure's state after that PUT succeeded
+}
+
+// appliedOf reads the annotation; a missing or unreadable one is the zero record (nothing sent).
+func appliedOf(obj genruntime.MetaObject) applied {
+	var a applied
+	if s := obj.GetAnnotations()[AppliedAnnotation]; s != "" {
+		_ = json.Unmarshal([]byte(s), &a)
+	}
+	return a
+}
+
+func (a applied) String() string {
+	data, _ := json.Marshal(a)
+	return string(data)
+}
+
+// hashJSON is the hex SHA-256 of v encoded as JSON (maps in key order, so the same value always
+// gives the same hash).
+func hashJSON(v any) string {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return ""
+	}
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
+}
+
+// azureHash is the hash of a resource as ARM returned it, without what changes on its own while
+// nobody changes the resource: etag, systemData and properties.provisioningState.
+func azureHash(body []byte) string {
+	var doc map[string]any
+	if len(body) == 0 || json.Unmarshal(body, &doc) != nil {
+		return ""
+	}
+	delete(doc, "etag")
+	delete(doc, "systemData")
+	if props, ok := doc["properties"].(map[string]any); ok {
+		delete(props, "provisioningState")
+	}
+	return hashJSON(doc)
+}
