@@ -46,10 +46,16 @@ type HelpRequested struct{ Text string }
 
 func (h HelpRequested) Error() string { return h.Text }
 
+// VersionRequested is --version: the process prints its version and commit and exits 0.
+type VersionRequested struct{}
+
+func (VersionRequested) Error() string { return "version requested" }
+
 // ParseConfig reads flags from args (without the program name) and the environment from getenv.
 func ParseConfig(args []string, getenv func(string) string) (Config, error) {
 	var c Config
 	var namespaces string
+	var printVersion bool
 	fs := flag.NewFlagSet("controller", flag.ContinueOnError)
 	env := func(name, def string) string {
 		if v := getenv(name); v != "" {
@@ -72,6 +78,7 @@ func ParseConfig(args []string, getenv func(string) string) (Config, error) {
 	intVar(fs, &c.MaxConcurrentReconciles, "max-concurrent-reconciles", env("MAX_CONCURRENT_RECONCILES", "1"), "reconciles in parallel per kind (MAX_CONCURRENT_RECONCILES)")
 	intVar(fs, &c.WebhookPort, "webhook-port", env("WEBHOOK_PORT", "9443"), "webhook server port (WEBHOOK_PORT)")
 	boolVar(fs, &c.LeaderElect, "leader-elect", env("LEADER_ELECT", "true"), "run one active replica through a lease (LEADER_ELECT)")
+	fs.BoolVar(&printVersion, "version", false, "print the version and commit, and exit")
 	help := new(strings.Builder)
 	fs.SetOutput(help)
 	fs.Usage = fs.PrintDefaults
@@ -79,6 +86,8 @@ func ParseConfig(args []string, getenv func(string) string) (Config, error) {
 		return c, HelpRequested{help.String()}
 	} else if err != nil {
 		return c, usage("%v", err)
+	} else if printVersion {
+		return c, VersionRequested{}
 	}
 	c.Namespaces = splitList(namespaces)
 	return c, c.validate()
