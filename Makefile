@@ -9,12 +9,25 @@ FUZZTIME ?= 5s
 # Folders searched for fuzz targets (func FuzzXxx in *_test.go).
 FUZZ_DIRS := pkg
 
-.PHONY: build generate verify verify-asogen verify-controller-gen test fuzz lint bench bench-quick run-local
+# The version and commit stamped into bin/asogen and bin/controller (internal/version; see
+# CONTRIBUTING.md, "Versions"). VERSION names the next release: a build of the commit tagged
+# v$(VERSION) is that version, any other build is v$(VERSION)-dev.
+RELEASE = v$(shell cat VERSION)
+STAMP_VERSION = $(shell git describe --tags --exact-match --match '$(RELEASE)' 2>/dev/null || echo '$(RELEASE)-dev')
+STAMP_COMMIT = $(shell git rev-parse HEAD 2>/dev/null || echo unknown)$(shell [ -z "$$(git status --porcelain 2>/dev/null)" ] || echo -dirty)
+LDFLAGS = -X github.com/asogen/asogen/internal/version.version=$(STAMP_VERSION) -X github.com/asogen/asogen/internal/version.commit=$(STAMP_COMMIT)
 
-## build: the asogen binary (bin/asogen) and every package
+.PHONY: build ldflags generate verify verify-asogen verify-controller-gen test fuzz lint bench bench-quick run-local
+
+## build: the asogen and controller binaries (bin/), version and commit stamped, and every package
 build:
-	go build -o bin/asogen ./cmd/asogen
+	go build -ldflags '$(LDFLAGS)' -o bin/asogen ./cmd/asogen
+	go build -ldflags '$(LDFLAGS)' -o bin/controller ./v2/cmd/controller
 	go build ./...
+
+## ldflags: print the -ldflags that stamp the version and commit (for other builds of the binaries)
+ldflags:
+	@echo '$(LDFLAGS)'
 
 ## generate: the one go:generate line in gen.go (asogen, then controller-gen)
 generate:

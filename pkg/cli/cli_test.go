@@ -4,9 +4,10 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"runtime/debug"
 	"strings"
 	"testing"
+
+	"github.com/asogen/asogen/internal/version"
 )
 
 func TestHelpDocumentsExitCodes(t *testing.T) {
@@ -33,29 +34,12 @@ func TestEverySubcommandHelpHasExamples(t *testing.T) {
 	}
 }
 
-func TestVersionPrintsModuleVersion(t *testing.T) {
+func TestHygieneVersionCommand(t *testing.T) {
 	t.Parallel()
 	stdout, _ := mustRun(t, ExitOK, "version")
-	info, ok := debug.ReadBuildInfo()
-	if !ok {
-		t.Fatal("test binary has no build information")
-	}
-	if want := "asogen " + info.Main.Version + " " + info.GoVersion + "\n"; stdout != want {
+	info := version.Get()
+	if want := "asogen " + info.Version + " (commit " + info.Commit + ", " + info.Go + ")\n"; stdout != want {
 		t.Errorf("version printed %q, want %q", stdout, want)
-	}
-}
-
-func TestModuleVersion(t *testing.T) {
-	t.Parallel()
-	info := &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Path: "github.com/asogen/asogen", Version: "v0.3.1"}}
-	if got := moduleVersion(info, true); got != "v0.3.1 go1.26.8" {
-		t.Errorf("moduleVersion = %q", got)
-	}
-	if got := moduleVersion(&debug.BuildInfo{GoVersion: "go1.26.8"}, true); got != "(devel) go1.26.8" {
-		t.Errorf("moduleVersion without version = %q", got)
-	}
-	if got := moduleVersion(nil, false); !strings.HasPrefix(got, "unknown") {
-		t.Errorf("moduleVersion without build info = %q", got)
 	}
 }
 

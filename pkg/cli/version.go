@@ -2,37 +2,28 @@ package cli
 
 import (
 	"fmt"
-	"runtime/debug"
 
 	"github.com/spf13/cobra"
+
+	"github.com/asogen/asogen/internal/version"
 )
 
 func (a *app) versionCommand() *cobra.Command {
 	return &cobra.Command{
 		Use:   "version",
-		Short: "Print asogen's module version (from the build information)",
-		Long: `version prints the module version recorded in the binary's build information, such as
-v0.3.1 for a binary installed with 'go install github.com/asogen/asogen/cmd/asogen@v0.3.1',
-or (devel) for a binary built from a checkout. Generated files never contain it, so upgrading
-asogen does not by itself change generated code.`,
+		Short: "Print asogen's version and commit",
+		Long: `version prints asogen's semantic version, the commit it was built from and the Go version,
+as in "asogen v0.1.0 (commit 0123abc..., go1.26.8)". 'make build' stamps the version from the
+VERSION file (v<VERSION> on the release tag, v<VERSION>-dev otherwise) and the commit from git;
+a binary built otherwise reports its build information: v0.1.0 after
+'go install github.com/asogen/asogen/cmd/asogen@v0.1.0', the version and vcs.revision go build
+records for a checkout, or (devel) and "unknown". Generated files never contain it, so
+upgrading asogen does not by itself change generated code.`,
 		Example: "  asogen version\n  go run ./cmd/asogen version",
 		Args:    cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error {
-			info, ok := debug.ReadBuildInfo()
-			fmt.Fprintf(a.stdout, "asogen %s\n", moduleVersion(info, ok))
+			fmt.Fprintln(a.stdout, version.Line("asogen"))
 			return nil
 		},
 	}
-}
-
-// moduleVersion returns the main module's version and the Go version that built it.
-func moduleVersion(info *debug.BuildInfo, ok bool) string {
-	if !ok || info == nil {
-		return "unknown (no build information)"
-	}
-	version := info.Main.Version
-	if version == "" {
-		version = "(devel)"
-	}
-	return version + " " + info.GoVersion
 }

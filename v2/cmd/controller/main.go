@@ -1,6 +1,7 @@
 // Command controller is the generated operator: every configured kind's controller, the
 // conversion and admission webhooks, probes, metrics and leader election. Run it with --help for
-// its flags; docs/operator.md describes a deployment and `make run-local` a local run.
+// its flags and --version for its version and commit; docs/operator.md describes a deployment
+// and `make run-local` a local run.
 package main
 
 import (
@@ -12,5 +13,5 @@ import (
 )
 
 func main() {
-	os.Exit(operator.Main(ctrl.SetupSignalHandler(), os.Args[1:], os.Getenv, os.Stderr))
+	os.Exit(operator.Main(ctrl.SetupSignalHandler(), os.Args[1:], os.Getenv, os.Stdout, os.Stderr))
 }

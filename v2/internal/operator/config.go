@@ -51,10 +51,16 @@ type HelpRequested struct{ Text string }
 
 func (h HelpRequested) Error() string { return h.Text }
 
+// VersionRequested is --version: the process prints its version and commit and exits 0.
+type VersionRequested struct{}
+
+func (VersionRequested) Error() string { return "version requested" }
+
 // ParseConfig reads flags from args (without the program name) and the environment from getenv.
 func ParseConfig(args []string, getenv func(string) string) (Config, error) {
 	var c Config
 	var namespaces, resyncPut string
+	var printVersion bool
 	fs := flag.NewFlagSet("controller", flag.ContinueOnError)
 	env := func(name, def string) string {
 		if v := getenv(name); v != "" {
@@ -80,6 +86,7 @@ func ParseConfig(args []string, getenv func(string) string) (Config, error) {
 	durationVar(fs, &c.ReconcileTimeout, "reconcile-timeout", env("RECONCILE_TIMEOUT", "5m"), "longest one reconcile of one object may take (RECONCILE_TIMEOUT)")
 	fs.StringVar(&resyncPut, "resync-put", env("RESYNC_PUT", string(arm.ResyncPutOnChange)), "when a reconcile that finds nothing changed PUTs: on-change (only when the spec, its inputs or Azure differ from the last PUT) or always (RESYNC_PUT)")
 	boolVar(fs, &c.LeaderElect, "leader-elect", env("LEADER_ELECT", "true"), "run one active replica through a lease (LEADER_ELECT)")
+	fs.BoolVar(&printVersion, "version", false, "print the version and commit, and exit")
 	help := new(strings.Builder)
 	fs.SetOutput(help)
 	fs.Usage = fs.PrintDefaults
@@ -87,6 +94,8 @@ func ParseConfig(args []string, getenv func(string) string) (Config, error) {
 		return c, HelpRequested{help.String()}
 	} else if err != nil {
 		return c, usage("%v", err)
+	} else if printVersion {
+		return c, VersionRequested{}
 	}
 	c.Namespaces = splitList(namespaces)
 	var err error

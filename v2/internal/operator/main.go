@@ -9,6 +9,8 @@ import (
 	"k8s.io/client-go/rest"
 	"k8s.io/client-go/tools/clientcmd"
 	ctrl "sigs.k8s.io/controller-runtime"
+
+	"github.com/asogen/asogen/internal/version"
 )
 
 // Exit codes of the controller process.
@@ -27,9 +29,14 @@ func kubeConfig(cfg Config) (*rest.Config, error) {
 }
 
 // Main runs the operator with args and the environment until ctx ends (SIGTERM or SIGINT in the
-// binary), and returns the process exit code. Errors are one line on stderr, never a stack trace.
-func Main(ctx context.Context, args []string, getenv func(string) string, stderr io.Writer) int {
+// binary), and returns the process exit code. Errors are one line on stderr, never a stack trace;
+// --version prints on stdout.
+func Main(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) int {
 	cfg, err := ParseConfig(args, getenv)
+	if _, ok := err.(VersionRequested); ok {
+		fmt.Fprintln(stdout, version.Line("controller"))
+		return ExitOK
+	}
 	if help, ok := err.(HelpRequested); ok {
 		fmt.Fprint(stderr, "Usage: controller [flags]\n\nFlags (each also read from the environment variable in parentheses):\n"+help.Text)
 		return ExitOK
