@@ -22,7 +22,7 @@ func (run *reconcileRun) refreshOwner(ctx context.Context) error {
 	if !ok {
 		return errors.Errorf("no registration for owner kind %s", gk)
 	}
-	_, err := getInto(ctx, run.opts.ARMClient, ownerReg, run.owner, run.ownerID)
+	_, err := getInto(ctx, run.arm, ownerReg, run.owner, run.ownerID)
 	return err
 }
 
@@ -32,7 +32,7 @@ func (run *reconcileRun) refreshStatus(ctx context.Context) error {
 	if run.azureBody != nil || run.missing {
 		return nil
 	}
-	body, err := getInto(ctx, run.opts.ARMClient, run.reg, run.obj, run.id)
+	body, err := getInto(ctx, run.arm, run.reg, run.obj, run.id)
 	if genericarmclient.IsNotFound(err) {
 		run.missing = true
 		return nil
@@ -91,10 +91,10 @@ func (run *reconcileRun) upToDate(ctx context.Context) (outcome, bool) {
 // object as a resume token, with what was sent, and the flow ends until the next reconcile.
 func (run *reconcileRun) put(ctx context.Context) (outcome, bool) {
 	body := run.body
-	if err := run.checkers.modify(ctx, run.obj, body, run.opts.Resolver, run.opts.ARMClient, run.log); err != nil {
+	if err := run.checkers.modify(ctx, run.obj, body, run.opts.Resolver, run.arm, run.log); err != nil {
 		return checkError("ModifyARMResource", err), true
 	}
-	poller, err := run.opts.ARMClient.BeginCreateOrUpdateByID(ctx, run.id, run.armObj.GetAPIVersion(), body)
+	poller, err := run.arm.BeginCreateOrUpdateByID(ctx, run.id, run.armObj.GetAPIVersion(), body)
 	if err != nil {
 		return failedWith(err), true
 	}
@@ -130,7 +130,7 @@ func (run *reconcileRun) followOperation(ctx context.Context) (outcome, bool) {
 	if !ok {
 		return outcome{}, false
 	}
-	poller, err := run.opts.ARMClient.ResumeCreateOrUpdate(ctx, token)
+	poller, err := run.arm.ResumeCreateOrUpdate(ctx, token)
 	if err != nil {
 		return run.dropToken(ctx, err)
 	}

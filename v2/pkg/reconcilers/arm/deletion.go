@@ -32,7 +32,7 @@ func (run *reconcileRun) delete(ctx context.Context, start genruntime.Kubernetes
 	if !controllerutil.ContainsFinalizer(obj, Finalizer) {
 		return ctrl.Result{}, nil
 	}
-	result, err := run.checkers.delete(ctx, obj, run.opts.Resolver, run.opts.ARMClient, run.log)
+	result, err := run.checkers.delete(ctx, obj, run.opts.Resolver, run.arm, run.log)
 	if err == nil && result.InProgress() {
 		return run.finish(ctx, run, start, deleting(result.Message(), run.opts.PollInterval))
 	}
@@ -62,7 +62,7 @@ var reasonDeleting = conditions.Reason{Name: "Deleting", RetryClassification: co
 // never claimed a resource in Azure or its owner's deletion takes the resource with it, else the
 // ARM DELETE, followed through a resume token.
 func (r *Reconciler) defaultDelete(
-	ctx context.Context, obj genruntime.MetaObject, _ *resolver.Resolver, _ *genericarmclient.GenericClient, log logr.Logger,
+	ctx context.Context, obj genruntime.MetaObject, _ *resolver.Resolver, armClient *genericarmclient.GenericClient, log logr.Logger,
 ) (extensions.DeleteResult, error) {
 	id, claimed := genruntime.GetResourceID(obj)
 	resource, isResource := obj.(genruntime.KubernetesResource)
@@ -70,13 +70,13 @@ func (r *Reconciler) defaultDelete(
 		return extensions.DeleteCompleted(), nil
 	}
 	if token := obj.GetAnnotations()[DeletePollerAnnotation]; token != "" {
-		return r.followDelete(ctx, resource, token)
+		return r.followDelete(ctx, armClient, resource, token)
 	}
 	if owner, gone := r.ownerDeleting(ctx, resource); gone {
 		r.record(resource, eventNormal, "DeletedWithOwner", "Not deleted separately: deleting its owner "+owner+" removes it from Azure")
 		return extensions.DeleteCompleted(), nil
 	}
-	poller, err := r.beginDelete(ctx, log, resource, id)
+	poller, err := r.beginDelete(ctx, armClient, log, resource, id)
 	if genericarmclient.IsNotFound(err) {
 		return extensions.DeleteCompleted(), nil
 	}
@@ -88,8 +88,8 @@ func (r *Reconciler) defaultDelete(
 }
 
 // followDelete polls a DELETE started by an earlier reconcile.
-func (r *Reconciler) followDelete(ctx context.Context, obj genruntime.KubernetesResource, token string) (extensions.DeleteResult, error) {
-	poller, err := r.opts.ARMClient.ResumeDelete(ctx, token)
+func (r *Reconciler) followDelete(ctx context.Context, armClient *genericarmclient.GenericClient, obj genruntime.KubernetesResource, token string) (extensions.DeleteResult, error) {
+	poller, err := armClient.ResumeDelete(ctx, token)
 	if err != nil {
 		if dropErr := r.setAnnotations(ctx, obj, map[string]string{DeletePollerAnnotation: ""}); dropErr != nil {
 			return extensions.DeleteResult{}, dropErr
@@ -145,7 +145,7 @@ func (r *Reconciler) ownerDeleting(ctx context.Context, obj genruntime.Kubernete
 
 // beginDelete sends DELETE at the API version the object was written at. When that version is
 // no longer served, the hub's API version is used: a delete must not wait for a re-apply.
-func (r *Reconciler) beginDelete(ctx context.Context, log logr.Logger, obj genruntime.KubernetesResource, id string) (*genericarmclient.Poller, error) {
+func (r *Reconciler) beginDelete(ctx context.Context, armClient *genericarmclient.GenericClient, log logr.Logger, obj genruntime.KubernetesResource, id string) (*genericarmclient.Poller, error) {
 	version := r.reg.originalVersion(obj)
 	if _, served := r.reg.ARMVersions[version]; !served {
 		log.Info("Deleting at the hub's API version", "writtenAt", version, "hubVersion", r.reg.HubAPIVersion)
@@ -155,5 +155,5 @@ func (r *Reconciler) beginDelete(ctx context.Context, log logr.Logger, obj genru
 	if err != nil {
 		return nil, err
 	}
-	return r.opts.ARMClient.BeginDeleteByID(ctx, id, v.GetAPIVersion())
+	return armClient.BeginDeleteByID(ctx, id, v.GetAPIVersion())
 }

@@ -30,7 +30,7 @@ func (run *reconcileRun) exportSecrets(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	values, err = run.checkers.export(ctx, run.obj, values, run.opts.ARMClient, run.log)
+	values, err = run.checkers.export(ctx, run.obj, values, run.arm, run.log)
 	if err != nil {
 		return err
 	}
@@ -79,7 +79,7 @@ func (run *reconcileRun) actionValues(ctx context.Context) (extensions.SecretVal
 		return nil, nil
 	}
 	var response map[string]any
-	if err := run.opts.ARMClient.PostAction(ctx, run.id, action, run.armObj.GetAPIVersion(), &response); err != nil {
+	if err := run.arm.PostAction(ctx, run.id, action, run.armObj.GetAPIVersion(), &response); err != nil {
 		return nil, err
 	}
 	values := extensions.SecretValues{}

@@ -7,6 +7,7 @@ import (
 	"github.com/pkg/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
+	"github.com/asogen/asogen/v2/pkg/genericarmclient"
 	"github.com/asogen/asogen/v2/pkg/genruntime"
 	"github.com/asogen/asogen/v2/pkg/genruntime/conditions"
 )
@@ -16,6 +17,7 @@ type reconcileRun struct {
 	*Reconciler
 	obj     genruntime.KubernetesResource
 	log     logr.Logger
+	arm     *genericarmclient.GenericClient // the client of the credential that governs obj
 	owner   genruntime.KubernetesResource // nil when the owner is the subscription or an ARM ID
 	ownerID string
 	armObj  ARMVersion
@@ -106,7 +108,7 @@ func (run *reconcileRun) checkOwner(ctx context.Context) (outcome, bool) {
 	if err := run.refreshOwner(ctx); err != nil {
 		return failedWith(errors.Wrap(err, "refreshing the owner from Azure")), true
 	}
-	result, err := check(ctx, run.owner, run.opts.Resolver, run.opts.ARMClient, run.log)
+	result, err := check(ctx, run.owner, run.opts.Resolver, run.arm, run.log)
 	if err != nil {
 		return checkError("PreReconcileOwnerCheck", err), true
 	}
@@ -121,7 +123,7 @@ func (run *reconcileRun) checkBefore(ctx context.Context) (outcome, bool) {
 	if err := run.refreshStatus(ctx); err != nil {
 		return failedWith(err), true
 	}
-	result, err := run.checkers.pre(ctx, run.obj, run.owner, run.opts.Resolver, run.opts.ARMClient, run.log)
+	result, err := run.checkers.pre(ctx, run.obj, run.owner, run.opts.Resolver, run.arm, run.log)
 	if err != nil {
 		return checkError("PreReconcileCheck", err), true
 	}
@@ -133,7 +135,7 @@ func (run *reconcileRun) finishAfterOperation(ctx context.Context) outcome {
 	if err := run.statusAfterOperation(ctx); err != nil {
 		return failedWith(err)
 	}
-	result, err := run.checkers.post(ctx, run.obj, run.owner, run.opts.Resolver, run.opts.ARMClient, run.log)
+	result, err := run.checkers.post(ctx, run.obj, run.owner, run.opts.Resolver, run.arm, run.log)
 	if err != nil {
 		return checkError("PostReconcileCheck", err)
 	}

@@ -45,7 +45,7 @@ func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Resu
 	}
 	log := r.log.WithValues("name", req.Name, "namespace", req.Namespace, "azureName", obj.AzureName())
 	start := obj.DeepCopyObject().(genruntime.KubernetesResource)
-	run := &reconcileRun{Reconciler: r, obj: obj, log: log}
+	run := &reconcileRun{Reconciler: r, obj: obj, log: log, arm: r.opts.ARMClient}
 	if !obj.GetDeletionTimestamp().IsZero() {
 		return run.delete(ctx, start)
 	}
