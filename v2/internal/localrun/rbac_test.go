@@ -40,7 +40,7 @@ func renderedRoles(t *testing.T) (*rbacv1.ClusterRole, *rbacv1.Role) {
 // The generated ClusterRole grants, for the operator's kinds, exactly the verbs the reconciler
 // uses (get, list, watch, patch, and update for the storage version migration; get and patch on
 // status) on exactly the configured kinds, the Secrets it reads and exports, the CRDs it migrates,
-// the Events it records,
+// the Events it records, the Namespaces whose reconcile policy it reads,
 // and nothing through wildcards.
 func TestOperatorRBACIsLeastPrivilege(t *testing.T) {
 	cluster, _ := renderedRoles(t)
@@ -59,8 +59,9 @@ func TestOperatorRBACIsLeastPrivilege(t *testing.T) {
 		"apiextensions.k8s.io/customresourcedefinitions":        {"get"},
 		"apiextensions.k8s.io/customresourcedefinitions/status": {"update"},
 		// secret inputs are read and watched; exported secrets are written and deleted with their object
-		"/secrets": {"create", "delete", "get", "list", "patch", "watch"},
-		"/events":  {"create", "patch"},
+		"/secrets":    {"create", "delete", "get", "list", "patch", "watch"},
+		"/events":     {"create", "patch"},
+		"/namespaces": {"get", "list", "watch"},
 	}
 	for _, r := range controllers.KnownResources() {
 		want[r.GroupKind.Group+"/"+r.Plural] = []string{"get", "list", "patch", "update", "watch"}

@@ -37,6 +37,7 @@ type Config struct {
 	ARMRequestTimeout       time.Duration
 	ReconcileTimeout        time.Duration
 	ResyncPut               arm.ResyncPut
+	DefaultReconcilePolicy  arm.ReconcilePolicy
 }
 
 // UsageError is bad configuration: the process exits with code 2 and the message.
@@ -59,7 +60,7 @@ func (VersionRequested) Error() string { return "version requested" }
 // ParseConfig reads flags from args (without the program name) and the environment from getenv.
 func ParseConfig(args []string, getenv func(string) string) (Config, error) {
 	var c Config
-	var namespaces, resyncPut string
+	var namespaces, resyncPut, policy string
 	var printVersion bool
 	fs := flag.NewFlagSet("controller", flag.ContinueOnError)
 	env := func(name, def string) string {
@@ -85,6 +86,7 @@ func ParseConfig(args []string, getenv func(string) string) (Config, error) {
 	durationVar(fs, &c.ARMRequestTimeout, "arm-request-timeout", env("ARM_REQUEST_TIMEOUT", "1m"), "longest wait for one ARM request; a hung call fails that object's reconcile, which is retried (ARM_REQUEST_TIMEOUT)")
 	durationVar(fs, &c.ReconcileTimeout, "reconcile-timeout", env("RECONCILE_TIMEOUT", "5m"), "longest one reconcile of one object may take (RECONCILE_TIMEOUT)")
 	fs.StringVar(&resyncPut, "resync-put", env("RESYNC_PUT", string(arm.ResyncPutOnChange)), "when a reconcile that finds nothing changed PUTs: on-change (only when the spec, its inputs or Azure differ from the last PUT) or always (RESYNC_PUT)")
+	fs.StringVar(&policy, "default-reconcile-policy", env("DEFAULT_RECONCILE_POLICY", string(arm.PolicyManage)), "reconcile policy of objects whose own and namespace's serviceoperator.azure.com/reconcile-policy annotations name none: manage, skip or detach-on-delete (DEFAULT_RECONCILE_POLICY)")
 	boolVar(fs, &c.LeaderElect, "leader-elect", env("LEADER_ELECT", "true"), "run one active replica through a lease (LEADER_ELECT)")
 	fs.BoolVar(&printVersion, "version", false, "print the version and commit, and exit")
 	help := new(strings.Builder)
@@ -101,6 +103,9 @@ func ParseConfig(args []string, getenv func(string) string) (Config, error) {
 	var err error
 	if c.ResyncPut, err = arm.ParseResyncPut(resyncPut); err != nil {
 		return c, usage("--resync-put (RESYNC_PUT): %v", err)
+	}
+	if c.DefaultReconcilePolicy, err = arm.ParseReconcilePolicy(policy); err != nil {
+		return c, usage("--default-reconcile-policy (DEFAULT_RECONCILE_POLICY): %v", err)
 	}
 	return c, c.validate()
 }

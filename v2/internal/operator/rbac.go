@@ -8,6 +8,9 @@ package operator
 // +kubebuilder:rbac:groups=apiextensions.k8s.io,resources=customresourcedefinitions/status,verbs=update
 // +kubebuilder:rbac:groups=coordination.k8s.io,namespace=system,resources=leases,verbs=get;create;update
 // +kubebuilder:rbac:groups="",resources=events,verbs=create;patch
+// Namespaces: their serviceoperator.azure.com/reconcile-policy annotation is the default policy
+// of the objects in them.
+// +kubebuilder:rbac:groups="",resources=namespaces,verbs=get;list;watch
 // Secrets: the reconciler reads and watches the Secrets specs reference (secret inputs), and
 // creates, patches, and deletes with their resource, the Secrets named in spec.operatorSpec.secrets.
 // +kubebuilder:rbac:groups="",resources=secrets,verbs=get;list;watch;create;patch;delete

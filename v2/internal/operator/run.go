@@ -141,7 +141,7 @@ func setup(mgr ctrl.Manager, cfg Config, kube *rest.Config, armClient *genericar
 	res := resolver.NewResolver(mgr.GetClient(), mgr.GetScheme(), registration.HubKinds(resources), cfg.SubscriptionID)
 	opts := arm.Options{
 		ARMClient: armClient, Resolver: res, ResyncPeriod: cfg.SyncPeriod, MaxConcurrentReconciles: cfg.MaxConcurrentReconciles,
-		ReconcileTimeout: cfg.ReconcileTimeout, ResyncPut: cfg.ResyncPut,
+		ReconcileTimeout: cfg.ReconcileTimeout, ResyncPut: cfg.ResyncPut, DefaultReconcilePolicy: cfg.DefaultReconcilePolicy,
 	}
 	if err := arm.SetupControllers(mgr, resources, opts, log.WithName("controllers")); err != nil {
 		return err

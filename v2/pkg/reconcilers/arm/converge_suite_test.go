@@ -48,8 +48,9 @@ var conv struct {
 
 // convOptions are what tests change across restarts.
 type convOptions struct {
-	resync    time.Duration
-	resyncPut arm.ResyncPut
+	resync        time.Duration
+	resyncPut     arm.ResyncPut
+	defaultPolicy arm.ReconcilePolicy
 }
 
 var defaultConvOptions = convOptions{resync: time.Hour}
@@ -85,7 +86,7 @@ func startConv(o convOptions) error {
 	}
 	res := resolver.NewResolver(mgr.GetClient(), mgr.GetScheme(), registration.HubKinds(controllers.KnownResources()), subscription)
 	opts := arm.Options{
-		ARMClient: armClient, Resolver: res, ResyncPeriod: o.resync, ResyncPut: o.resyncPut,
+		ARMClient: armClient, Resolver: res, ResyncPeriod: o.resync, ResyncPut: o.resyncPut, DefaultReconcilePolicy: o.defaultPolicy,
 		PollInterval: 100 * time.Millisecond, BackoffBase: 100 * time.Millisecond, BackoffMax: time.Second,
 		SlowRetryBase: 500 * time.Millisecond, SlowRetryMax: 2 * time.Second, ReconcileTimeout: 20 * time.Second,
 		Client: conv.writes.wrap(mgr.GetClient()),

@@ -32,7 +32,7 @@ func (run *reconcileRun) delete(ctx context.Context, start genruntime.Kubernetes
 	if !controllerutil.ContainsFinalizer(obj, Finalizer) {
 		return ctrl.Result{}, nil
 	}
-	result, err := run.checkers.delete(ctx, obj, run.opts.Resolver, run.arm, run.log)
+	result, err := run.deleteFromAzure(ctx)
 	if err == nil && result.InProgress() {
 		return run.finish(ctx, run, start, deleting(result.Message(), run.opts.PollInterval))
 	}
@@ -47,6 +47,18 @@ func (run *reconcileRun) delete(ctx context.Context, start genruntime.Kubernetes
 	}
 	err = run.updateMeta(ctx, obj, func(o client.Object) bool { return controllerutil.RemoveFinalizer(o, Finalizer) })
 	return ctrl.Result{}, client.IgnoreNotFound(errors.Wrap(err, "removing the finalizer"))
+}
+
+// deleteFromAzure runs the kind's deletion, unless the reconcile policy leaves the resource in
+// Azure (skip, detach-on-delete): then the object goes and the resource stays.
+func (run *reconcileRun) deleteFromAzure(ctx context.Context) (extensions.DeleteResult, error) {
+	if run.policy == PolicyManage {
+		return run.checkers.delete(ctx, run.obj, run.opts.Resolver, run.arm, run.log)
+	}
+	if id, claimed := genruntime.GetResourceID(run.obj); claimed {
+		run.event(eventNormal, "Detached", "Left in Azure (reconcile policy "+string(run.policy)+"): "+id)
+	}
+	return extensions.DeleteCompleted(), nil
 }
 
 // deleting is the outcome while Azure deletes the resource.

@@ -108,3 +108,19 @@ func requestsFor(list client.ObjectList) []reconcile.Request {
 	})
 	return out
 }
+
+// inNamespace enqueues every object of a kind in the Namespace that changed.
+func inNamespace(mgr ctrl.Manager, reg kind) handler.EventHandler {
+	listGVK := reg.HubGVK.GroupVersion().WithKind(reg.HubGVK.Kind + "List")
+	return handler.EnqueueRequestsFromMapFunc(func(ctx context.Context, ns client.Object) []reconcile.Request {
+		list, err := newList(mgr.GetScheme(), listGVK)
+		if err == nil {
+			err = mgr.GetClient().List(ctx, list, client.InNamespace(ns.GetName()))
+		}
+		if err != nil {
+			mgr.GetLogger().Error(err, "Listing the objects of a namespace whose reconcile policy changed", "kind", reg.HubGVK.Kind)
+			return nil
+		}
+		return requestsFor(list)
+	})
+}

@@ -18,6 +18,7 @@ type reconcileRun struct {
 	obj     genruntime.KubernetesResource
 	log     logr.Logger
 	arm     *genericarmclient.GenericClient // the client of the credential that governs obj
+	policy  ReconcilePolicy
 	owner   genruntime.KubernetesResource // nil when the owner is the subscription or an ARM ID
 	ownerID string
 	armObj  ARMVersion
@@ -45,6 +46,9 @@ func (run *reconcileRun) reconcile(ctx context.Context) outcome {
 	run.last = appliedOf(run.obj)
 	steps := []step{run.resolveOwner, run.claim, run.followOperation, run.desire, run.finishedAsSent,
 		run.checkOwner, run.checkBefore, run.upToDate, run.put}
+	if run.policy == PolicySkip {
+		steps = []step{run.resolveOwner, run.claim, run.observe}
+	}
 	for _, s := range steps {
 		if o, done := s(ctx); done {
 			return o

@@ -37,6 +37,9 @@ type Options struct {
 	// (the default: only when the body, its inputs or Azure's state differ from the last PUT's) or
 	// ResyncPutAlways (every reconcile PUTs).
 	ResyncPut ResyncPut
+	// DefaultReconcilePolicy applies to objects whose own and Namespace's annotations name none
+	// (default manage).
+	DefaultReconcilePolicy ReconcilePolicy
 	// Client, when set, is used instead of the manager's client (tests count writes through it).
 	Client client.Client
 }
@@ -72,6 +75,9 @@ func (o Options) withDefaults() (Options, error) {
 	o.SlowRetryMax = orDefault(o.SlowRetryMax, 15*time.Minute)
 	o.ReconcileTimeout = orDefault(o.ReconcileTimeout, 5*time.Minute)
 	var err error
+	if o.DefaultReconcilePolicy, err = ParseReconcilePolicy(string(o.DefaultReconcilePolicy)); err != nil {
+		return o, err
+	}
 	if o.ResyncPut, err = ParseResyncPut(string(o.ResyncPut)); err != nil {
 		return o, err
 	}
