@@ -8,4 +8,5 @@ package envtest
 import (
 	_ "go.etcd.io/etcd/server/v3/etcdmain"
 	_ "k8s.io/kubernetes/cmd/kube-apiserver"
+	_ "k8s.io/kubernetes/cmd/kube-controller-manager"
 )
