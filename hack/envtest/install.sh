@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Builds the envtest binaries (kube-apiserver and etcd) from the Go module proxy, once,
+# Builds the envtest binaries (kube-apiserver and etcd, and kube-controller-manager for the
+# tests that need Kubernetes' garbage collector) from the Go module proxy, once,
 # into a cache outside the source tree, and prints that directory as the last line of stdout:
 #
 #   export KUBEBUILDER_ASSETS="$(hack/envtest/install.sh | tail -1)"
 #
-# ASOGEN_ENVTEST_DIR overrides the cache directory. The build is skipped when both binaries
+# ASOGEN_ENVTEST_DIR overrides the cache directory. The build is skipped when the binaries
 # exist and answer --version. Any failure exits non-zero.
 set -euo pipefail
 
@@ -45,11 +46,13 @@ apiserver_ldflags() {
 
 main() {
 	mkdir -p "$dir"
-	if healthy "$dir/kube-apiserver" && healthy "$dir/etcd"; then
+	if healthy "$dir/kube-apiserver" && healthy "$dir/etcd" && healthy "$dir/kube-controller-manager"; then
 		log "binaries present in $dir"
 	else
 		healthy "$dir/etcd" || build etcd ./etcd "-s -w"
 		healthy "$dir/kube-apiserver" || build kube-apiserver k8s.io/kubernetes/cmd/kube-apiserver "$(apiserver_ldflags)"
+		healthy "$dir/kube-controller-manager" ||
+			build kube-controller-manager k8s.io/kubernetes/cmd/kube-controller-manager "$(apiserver_ldflags)"
 	fi
 	echo "$dir"
 }

@@ -3,7 +3,9 @@
 package envtestutil
 
 import (
+	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -158,4 +160,41 @@ func (e *Environment) Kubeconfig(name string, groups ...string) ([]byte, error) 
 		return nil, errors.Wrapf(err, "envtest: adding user %s", name)
 	}
 	return user.KubeConfig()
+}
+
+// StartGarbageCollector runs kube-controller-manager (built by hack/envtest/install.sh beside
+// kube-apiserver) with only Kubernetes' garbage collector against the environment, as a
+// cluster has it: objects whose owners are gone are deleted. The process stops with the test.
+func (e *Environment) StartGarbageCollector(tb testing.TB) {
+	tb.Helper()
+	dir, err := AssetsDir()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	binary := filepath.Join(dir, "kube-controller-manager")
+	if _, err := os.Stat(binary); err != nil {
+		tb.Fatalf("envtest: %v; run hack/envtest/install.sh", err)
+	}
+	kubeconfig, err := e.Kubeconfig("garbage-collector", "system:masters")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	path := filepath.Join(tb.TempDir(), "kubeconfig")
+	if err := os.WriteFile(path, kubeconfig, 0o600); err != nil {
+		tb.Fatal(err)
+	}
+	cmd := exec.Command(binary, "--kubeconfig="+path, "--controllers=garbagecollector", "--leader-elect=false",
+		"--secure-port=0", "--use-service-account-credentials=false")
+	var output bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &output, &output
+	if err := cmd.Start(); err != nil {
+		tb.Fatalf("envtest: starting the garbage collector: %v", err)
+	}
+	tb.Cleanup(func() {
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+		if tb.Failed() {
+			tb.Logf("kube-controller-manager output:\n%s", output.String())
+		}
+	})
 }

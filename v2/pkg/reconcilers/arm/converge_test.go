@@ -336,3 +336,33 @@ func restartConv(t *testing.T, o convOptions) {
 		}
 	})
 }
+
+// TestConvergeOwnerDeletedCollectsChildren: a child carries an ownerReference to its Kubernetes
+// owner, so Kubernetes' garbage collector deletes it with the owner; its own deletion sends no
+// DELETE, since the owner's DELETE removed it from Azure.
+func TestConvergeOwnerDeletedCollectsChildren(t *testing.T) {
+	suite.env.StartGarbageCollector(t)
+	rg := convResourceGroup(t, "cv-gc")
+	id := saID("cv-gc", "cvgcchild")
+	child := convStorageAccount("cvgcchild", "cv-gc")
+	create(t, child)
+	waitReady(t, child)
+	if refs := child.GetOwnerReferences(); len(refs) != 1 || refs[0].UID != rg.GetUID() {
+		t.Fatalf("the child's owner references %+v do not name its owner %s", refs, rg.GetUID())
+	}
+	if err := suite.kube.Delete(context.Background(), rg); err != nil {
+		t.Fatal(err)
+	}
+	waitGone(t, rg)
+	waitGone(t, child)
+	if n := len(requestsIn(conv.arm, rgID("cv-gc"), http.MethodDelete)); n != 1 {
+		t.Errorf("%d DELETEs of the owner, want 1", n)
+	}
+	if n := len(requestsIn(conv.arm, id, http.MethodDelete)); n != 0 {
+		t.Errorf("%d DELETEs of the child, which its owner's deletion removed", n)
+	}
+	if _, ok := conv.arm.Get(id); ok {
+		t.Errorf("the child is still in Azure")
+	}
+	waitUntil(t, "the DeletedWithOwner Event", func() bool { return hasEvent(t, "cvgcchild", corev1.EventTypeNormal, "DeletedWithOwner") })
+}
