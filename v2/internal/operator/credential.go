@@ -27,15 +27,6 @@ const (
 
 var credentialKinds = []string{credentialDefault, credentialWorkload, credentialManaged, credentialSecret, credentialCLI, credentialNone}
 
-func checkCredentialKind(kind string) error {
-	for _, k := range credentialKinds {
-		if k == kind {
-			return nil
-		}
-	}
-	return usage("--credential %q is not one of %s", kind, strings.Join(credentialKinds, ", "))
-}
-
 // defaultCredential is none for a plain-http loopback endpoint (a local ARM server) and
 // DefaultAzureCredential otherwise.
 func defaultCredential(u *url.URL) string {

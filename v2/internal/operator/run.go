@@ -53,7 +53,7 @@ func logLevel(s string) (zapcore.Level, error) {
 	}
 	n, err := strconv.Atoi(s)
 	if err != nil || n < 0 {
-		return 0, usage("--log-level %q is not info, debug, error or a verbosity number", s)
+		return 0, errors.New("is not info, debug, error or a verbosity number")
 	}
 	return zapcore.Level(-n), nil
 }
