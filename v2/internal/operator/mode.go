@@ -13,3 +13,7 @@ var operatorModes = []string{modeWebhooks, modeWatchers, modeBoth}
 // runsWebhooks and runsWatchers tell what the configured mode runs.
 func (c Config) runsWebhooks() bool { return c.OperatorMode != modeWatchers }
 func (c Config) runsWatchers() bool { return c.OperatorMode != modeWebhooks }
+
+// leaderElection is whether the process competes for the lease: only the controllers need it,
+// every replica serves webhooks.
+func (c Config) leaderElection() bool { return c.LeaderElect && c.runsWatchers() }
