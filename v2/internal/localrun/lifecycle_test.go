@@ -8,7 +8,6 @@ import (
 	"time"
 
 	coordinationv1 "k8s.io/api/coordination/v1"
-	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	"github.com/asogen/asogen/v2/internal/operator"
@@ -92,11 +91,7 @@ func TestOperatorStandbyTakesOverAndStopsCleanly(t *testing.T) {
 // applyResourceGroup creates a ResourceGroup at its API version and waits until it is Ready.
 func applyResourceGroup(t *testing.T, name string) {
 	t.Helper()
-	rg := &unstructured.Unstructured{Object: map[string]any{
-		"apiVersion": "resources.azure.com/v1api20210401", "kind": "ResourceGroup",
-		"metadata": map[string]any{"name": name, "namespace": "default"},
-		"spec":     map[string]any{"location": "westus2"},
-	}}
+	rg := resourceGroup(name)
 	if err := suite.kube.Create(context.Background(), rg); err != nil {
 		t.Fatal(err)
 	}
