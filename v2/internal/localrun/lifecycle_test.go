@@ -3,12 +3,12 @@ package localrun_test
 import (
 	"context"
 	"fmt"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
 
 	coordinationv1 "k8s.io/api/coordination/v1"
-	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	"github.com/asogen/asogen/v2/internal/operator"
@@ -45,18 +45,26 @@ func waitLeader(t *testing.T, c *controllerProcess) string {
 	return holder
 }
 
-// /healthz and /readyz answer, /metrics has the reconcile counts per kind and the ARM request
-// metrics, and the process holds the leader election lease.
+// /healthz and /readyz answer; /metrics, over HTTPS, refuses a caller without a token (401) or
+// without the metrics-reader role (403), and gives a reader the reconcile counts per kind and the
+// ARM request metrics under asogen's and ASO's names; the process holds the leader election lease.
 func TestOperatorProbesMetricsAndLease(t *testing.T) {
-	ctl := startController(t, suite.kubeconfig)
+	ctl := startController(t, suite.kubeconfig, "--metrics-secure=true")
 	waitLeader(t, ctl)
 	applyResourceGroup(t, "rg-metrics") // something for the ARM metrics to count
 	for _, path := range []string{"/healthz", "/readyz"} {
 		eventually(t, time.Minute, path, func() error { _, err := get("http://" + ctl.probes + path); return err })
 	}
+	for token, want := range map[string]int{"": http.StatusUnauthorized, scraperToken(t, "metrics-stranger", false): http.StatusForbidden} {
+		if code, _, err := getSecure("https://"+ctl.metrics+"/metrics", token); err != nil || code != want {
+			t.Errorf("/metrics without the right: %d %v, want %d", code, err, want)
+		}
+	}
+	reader := scraperToken(t, "metrics-reader", true)
 	eventually(t, time.Minute, "metrics", func() error {
-		body, err := get("http://" + ctl.metrics + "/metrics")
-		for _, want := range []string{`controller_runtime_reconcile_total{controller="resourcegroup.resources.azure.com"`, "azure_arm_requests_total{", `resource_type="Microsoft.Resources/resourceGroups"`} {
+		body, err := scrape(ctl.metrics, reader)
+		for _, want := range []string{`controller_runtime_reconcile_total{controller="resourcegroup.resources.azure.com"`, "azure_arm_requests_total{", `resource_type="Microsoft.Resources/resourceGroups"`,
+			`azure_requests_total{requestType="PUT",resource="Microsoft.Resources/resourceGroups",responseCode="`, "azure_successful_requests_total{", `azure_requests_time_seconds_count{requestType="PUT",resource="Microsoft.Resources/resourceGroups"}`} {
 			if err == nil && !strings.Contains(body, want) {
 				err = fmt.Errorf("no %s in /metrics", want)
 			}
@@ -92,11 +100,7 @@ func TestOperatorStandbyTakesOverAndStopsCleanly(t *testing.T) {
 // applyResourceGroup creates a ResourceGroup at its API version and waits until it is Ready.
 func applyResourceGroup(t *testing.T, name string) {
 	t.Helper()
-	rg := &unstructured.Unstructured{Object: map[string]any{
-		"apiVersion": "resources.azure.com/v1api20210401", "kind": "ResourceGroup",
-		"metadata": map[string]any{"name": name, "namespace": "default"},
-		"spec":     map[string]any{"location": "westus2"},
-	}}
+	rg := resourceGroup(name)
 	if err := suite.kube.Create(context.Background(), rg); err != nil {
 		t.Fatal(err)
 	}

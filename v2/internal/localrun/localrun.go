@@ -92,7 +92,8 @@ func FreeAddress() (string, error) {
 	return l.Addr().String(), nil
 }
 
-// ControllerArgs are the controller's flags for a local run against armEndpoint.
+// ControllerArgs are the controller's flags for a local run against armEndpoint; metrics are
+// plain HTTP on the loopback address.
 func ControllerArgs(env *envtestutil.Environment, kubeconfig, armEndpoint, metrics, probes string) []string {
 	return []string{
 		"--kubeconfig=" + kubeconfig,
@@ -101,6 +102,7 @@ func ControllerArgs(env *envtestutil.Environment, kubeconfig, armEndpoint, metri
 		"--webhook-port=" + fmt.Sprint(env.Webhook.LocalServingPort),
 		"--webhook-cert-dir=" + env.Webhook.LocalServingCertDir,
 		"--metrics-bind-address=" + metrics,
+		"--metrics-secure=false",
 		"--health-probe-bind-address=" + probes,
 		"--leader-election-namespace=default",
 		"--sync-period=1h",

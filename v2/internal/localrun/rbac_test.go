@@ -40,8 +40,9 @@ func renderedRoles(t *testing.T) (*rbacv1.ClusterRole, *rbacv1.Role) {
 // The generated ClusterRole grants, for the operator's kinds, exactly the verbs the reconciler
 // uses (get, list, watch, patch, and update for the storage version migration; get and patch on
 // status) on exactly the configured kinds, the Secrets it reads and exports, the CRDs it migrates,
-// the Events it records, the Namespaces whose reconcile policy it reads,
-// and nothing through wildcards.
+// the Events it records, the Namespaces whose reconcile policy it reads, the token and access
+// reviews with which the metrics server authenticates and authorizes scrapers, and nothing
+// through wildcards.
 func TestOperatorRBACIsLeastPrivilege(t *testing.T) {
 	cluster, _ := renderedRoles(t)
 	granted := map[string][]string{}
@@ -62,6 +63,9 @@ func TestOperatorRBACIsLeastPrivilege(t *testing.T) {
 		"/secrets":    {"create", "delete", "get", "list", "patch", "watch"},
 		"/events":     {"create", "patch"},
 		"/namespaces": {"get", "list", "watch"},
+		// --metrics-secure: who is scraping, and may they GET /metrics
+		"authentication.k8s.io/tokenreviews":        {"create"},
+		"authorization.k8s.io/subjectaccessreviews": {"create"},
 	}
 	for _, r := range controllers.KnownResources() {
 		want[r.GroupKind.Group+"/"+r.Plural] = []string{"get", "list", "patch", "update", "watch"}
@@ -78,8 +82,9 @@ func TestOperatorRBACIsLeastPrivilege(t *testing.T) {
 	}
 }
 
-// The controller works with nothing but the generated roles: a user bound to them runs it, and a
-// ResourceGroup reaches Ready with no permission error logged.
+// The controller works with nothing but the generated roles: a user bound to them runs it, a
+// ResourceGroup reaches Ready with no permission error logged, and the HTTPS metrics server
+// authenticates and authorizes a scraper.
 func TestOperatorRunsWithTheGeneratedRole(t *testing.T) {
 	cluster, role := renderedRoles(t)
 	const user = "asogen-operator"
@@ -94,9 +99,12 @@ func TestOperatorRunsWithTheGeneratedRole(t *testing.T) {
 	if err := os.WriteFile(kubeconfig, data, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	ctl := startController(t, kubeconfig)
+	ctl := startController(t, kubeconfig, "--metrics-secure=true")
 	waitLeader(t, ctl)
 	applyResourceGroup(t, "rg-rbac")
+	if _, err := scrape(ctl.metrics, scraperToken(t, "rbac-metrics-reader", true)); err != nil {
+		t.Errorf("scraping with the generated role: %v", err)
+	}
 	time.Sleep(time.Second)
 	if out := ctl.Output(); strings.Contains(out, "forbidden") {
 		t.Errorf("the controller was refused something:\n%s", lastLines(out, 20))

@@ -9,7 +9,6 @@ import (
 	"flag"
 	"fmt"
 	"net/url"
-	"strconv"
 	"strings"
 	"time"
 
@@ -27,13 +26,17 @@ type Config struct {
 	ARMEndpoint             string
 	Credential              string // see credentialKinds
 	LogLevel                string
+	OperatorMode            string // see operatorModes
 	MetricsAddress          string
+	MetricsSecure           bool // HTTPS with authentication and authorization, or plain HTTP
 	ProbeAddress            string
 	WebhookPort             int
 	WebhookCertDir          string
 	LeaderElect             bool
 	LeaderElectionNamespace string
-	Kubeconfig              string // the cluster; KUBECONFIG, ~/.kube/config or in-cluster when empty
+	Kubeconfig              string  // the cluster; KUBECONFIG, ~/.kube/config or in-cluster when empty
+	KubeAPIQPS              float32 // sustained requests per second to the Kubernetes API server
+	KubeAPIBurst            int     // requests allowed above KubeAPIQPS in a burst
 	ARMRequestTimeout       time.Duration
 	ReconcileTimeout        time.Duration
 	ResyncPut               arm.ResyncPut
@@ -57,56 +60,62 @@ type VersionRequested struct{}
 
 func (VersionRequested) Error() string { return "version requested" }
 
+// options lists every setting: its flag, environment variable (none for --kubeconfig, whose
+// variable KUBECONFIG the Kubernetes client reads itself), default, help, and the parser that
+// checks and stores the value. Adding a setting is adding a line.
+func options(c *Config, namespaces *string) []option {
+	return []option{
+		{"subscription-id", "AZURE_SUBSCRIPTION_ID", "", "Azure subscription of the managed resources; required", text(&c.SubscriptionID)},
+		{"tenant-id", "AZURE_TENANT_ID", "", "Microsoft Entra tenant", text(&c.TenantID)},
+		{"namespaces", "AZURE_TARGET_NAMESPACES", "", "comma-separated namespaces to watch, all when empty", text(namespaces)},
+		{"arm-endpoint", "AZURE_RESOURCE_MANAGER_ENDPOINT", "https://management.azure.com", "Resource Manager endpoint: a sovereign cloud, or a local ARM server", httpURL(&c.ARMEndpoint)},
+		{"credential", "AZURE_CREDENTIAL", "", "how to authenticate: " + strings.Join(credentialKinds, ", ") + "; default for https endpoints, none for loopback http", oneOf(&c.Credential, append(credentialKinds, "")...)},
+		{"log-level", "LOG_LEVEL", "info", "info, debug, error, or a verbosity number", level(&c.LogLevel)},
+		{"operator-mode", "AZURE_OPERATOR_MODE", modeBoth, "what this process runs: webhooks, watchers (the controllers) or both", oneOf(&c.OperatorMode, operatorModes...)},
+		{"metrics-bind-address", "METRICS_BIND_ADDRESS", ":8080", "metrics endpoint address, 0 to disable", text(&c.MetricsAddress)},
+		{"metrics-secure", "METRICS_SECURE", "true", "serve metrics over HTTPS to callers the API server authenticates and authorizes for GET /metrics; false serves plain HTTP to anyone", boolean(&c.MetricsSecure)},
+		{"health-probe-bind-address", "HEALTH_PROBE_BIND_ADDRESS", ":8081", "/healthz and /readyz address, 0 to disable", text(&c.ProbeAddress)},
+		{"webhook-port", "WEBHOOK_PORT", "9443", "webhook server port", portNumber(&c.WebhookPort)},
+		{"webhook-cert-dir", "WEBHOOK_CERT_DIR", "", "folder with tls.crt and tls.key of the webhook server (controller-runtime's default when empty)", text(&c.WebhookCertDir)},
+		{"kubeconfig", "", "", "kubeconfig of the cluster (KUBECONFIG, ~/.kube/config or the pod's service account when empty)", text(&c.Kubeconfig)},
+		{"kube-api-qps", "KUBE_API_QPS", "100", "requests per second to the Kubernetes API server (API Priority and Fairness protects the server)", positiveFloat32(&c.KubeAPIQPS)},
+		{"kube-api-burst", "KUBE_API_BURST", "200", "requests to the Kubernetes API server allowed above --kube-api-qps in a burst", positiveInt(&c.KubeAPIBurst)},
+		{"leader-elect", "LEADER_ELECT", "true", "run one active replica through a lease", boolean(&c.LeaderElect)},
+		{"leader-election-namespace", "POD_NAMESPACE", "", "namespace of the leader election lease (the in-cluster namespace when empty)", text(&c.LeaderElectionNamespace)},
+		{"sync-period", "AZURE_SYNC_PERIOD", "1h", "how often a Ready resource is checked against Azure", positiveDuration(&c.SyncPeriod)},
+		{"max-concurrent-reconciles", "MAX_CONCURRENT_RECONCILES", "1", "reconciles in parallel per kind", positiveInt(&c.MaxConcurrentReconciles)},
+		{"arm-request-timeout", "ARM_REQUEST_TIMEOUT", "1m", "longest wait for one ARM request; a hung call fails that object's reconcile, which is retried", positiveDuration(&c.ARMRequestTimeout)},
+		{"reconcile-timeout", "RECONCILE_TIMEOUT", "5m", "longest one reconcile of one object may take", positiveDuration(&c.ReconcileTimeout)},
+		{"resync-put", "RESYNC_PUT", string(arm.ResyncPutOnChange), "when a reconcile that finds nothing changed PUTs: on-change (only when the spec, its inputs or Azure differ from the last PUT) or always", resyncPut(&c.ResyncPut)},
+		{"default-reconcile-policy", "DEFAULT_RECONCILE_POLICY", string(arm.PolicyManage), "reconcile policy of objects whose own and namespace's serviceoperator.azure.com/reconcile-policy annotations name none: manage, skip or detach-on-delete", reconcilePolicy(&c.DefaultReconcilePolicy)},
+	}
+}
+
 // ParseConfig reads flags from args (without the program name) and the environment from getenv.
+// A bad value is a UsageError naming the flag, its environment variable and the value.
 func ParseConfig(args []string, getenv func(string) string) (Config, error) {
 	var c Config
-	var namespaces, resyncPut, policy string
-	var printVersion bool
+	var namespaces string
+	opts := options(&c, &namespaces)
 	fs := flag.NewFlagSet("controller", flag.ContinueOnError)
-	env := func(name, def string) string {
-		if v := getenv(name); v != "" {
-			return v
-		}
-		return def
-	}
-	fs.StringVar(&c.SubscriptionID, "subscription-id", env("AZURE_SUBSCRIPTION_ID", ""), "Azure subscription of the managed resources (AZURE_SUBSCRIPTION_ID); required")
-	fs.StringVar(&c.TenantID, "tenant-id", env("AZURE_TENANT_ID", ""), "Microsoft Entra tenant (AZURE_TENANT_ID)")
-	fs.StringVar(&namespaces, "namespaces", env("AZURE_TARGET_NAMESPACES", ""), "comma-separated namespaces to watch, all when empty (AZURE_TARGET_NAMESPACES)")
-	fs.StringVar(&c.ARMEndpoint, "arm-endpoint", env("AZURE_RESOURCE_MANAGER_ENDPOINT", "https://management.azure.com"), "Resource Manager endpoint: a sovereign cloud, or a local ARM server (AZURE_RESOURCE_MANAGER_ENDPOINT)")
-	fs.StringVar(&c.Credential, "credential", env("AZURE_CREDENTIAL", ""), "how to authenticate: "+strings.Join(credentialKinds, ", ")+"; default for https endpoints, none for loopback http (AZURE_CREDENTIAL)")
-	fs.StringVar(&c.LogLevel, "log-level", env("LOG_LEVEL", "info"), "info, debug, error, or a verbosity number (LOG_LEVEL)")
-	fs.StringVar(&c.MetricsAddress, "metrics-bind-address", env("METRICS_BIND_ADDRESS", ":8080"), "metrics endpoint address, 0 to disable")
-	fs.StringVar(&c.ProbeAddress, "health-probe-bind-address", env("HEALTH_PROBE_BIND_ADDRESS", ":8081"), "/healthz and /readyz address")
-	fs.StringVar(&c.WebhookCertDir, "webhook-cert-dir", env("WEBHOOK_CERT_DIR", ""), "folder with tls.crt and tls.key of the webhook server (controller-runtime's default when empty)")
-	fs.StringVar(&c.Kubeconfig, "kubeconfig", "", "kubeconfig of the cluster (KUBECONFIG, ~/.kube/config or the pod's service account when empty)")
-	fs.StringVar(&c.LeaderElectionNamespace, "leader-election-namespace", env("POD_NAMESPACE", ""), "namespace of the leader election lease (POD_NAMESPACE; the in-cluster namespace when empty)")
-	durationVar(fs, &c.SyncPeriod, "sync-period", env("AZURE_SYNC_PERIOD", "1h"), "how often a Ready resource is checked against Azure (AZURE_SYNC_PERIOD)")
-	intVar(fs, &c.MaxConcurrentReconciles, "max-concurrent-reconciles", env("MAX_CONCURRENT_RECONCILES", "1"), "reconciles in parallel per kind (MAX_CONCURRENT_RECONCILES)")
-	intVar(fs, &c.WebhookPort, "webhook-port", env("WEBHOOK_PORT", "9443"), "webhook server port (WEBHOOK_PORT)")
-	durationVar(fs, &c.ARMRequestTimeout, "arm-request-timeout", env("ARM_REQUEST_TIMEOUT", "1m"), "longest wait for one ARM request; a hung call fails that object's reconcile, which is retried (ARM_REQUEST_TIMEOUT)")
-	durationVar(fs, &c.ReconcileTimeout, "reconcile-timeout", env("RECONCILE_TIMEOUT", "5m"), "longest one reconcile of one object may take (RECONCILE_TIMEOUT)")
-	fs.StringVar(&resyncPut, "resync-put", env("RESYNC_PUT", string(arm.ResyncPutOnChange)), "when a reconcile that finds nothing changed PUTs: on-change (only when the spec, its inputs or Azure differ from the last PUT) or always (RESYNC_PUT)")
-	fs.StringVar(&policy, "default-reconcile-policy", env("DEFAULT_RECONCILE_POLICY", string(arm.PolicyManage)), "reconcile policy of objects whose own and namespace's serviceoperator.azure.com/reconcile-policy annotations name none: manage, skip or detach-on-delete (DEFAULT_RECONCILE_POLICY)")
-	boolVar(fs, &c.LeaderElect, "leader-elect", env("LEADER_ELECT", "true"), "run one active replica through a lease (LEADER_ELECT)")
-	fs.BoolVar(&printVersion, "version", false, "print the version and commit, and exit")
 	help := new(strings.Builder)
 	fs.SetOutput(help)
 	fs.Usage = fs.PrintDefaults
+	values := register(fs, opts, getenv)
+	printVersion := fs.Bool("version", false, "print the version and commit, and exit")
 	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
 		return c, HelpRequested{help.String()}
 	} else if err != nil {
 		return c, usage("%v", err)
-	} else if printVersion {
+	} else if *printVersion {
 		return c, VersionRequested{}
 	}
+	for i, o := range opts {
+		if err := o.parse(values[i].value); err != nil {
+			return c, o.bad(values[i].value, err)
+		}
+	}
 	c.Namespaces = splitList(namespaces)
-	var err error
-	if c.ResyncPut, err = arm.ParseResyncPut(resyncPut); err != nil {
-		return c, usage("--resync-put (RESYNC_PUT): %v", err)
-	}
-	if c.DefaultReconcilePolicy, err = arm.ParseReconcilePolicy(policy); err != nil {
-		return c, usage("--default-reconcile-policy (DEFAULT_RECONCILE_POLICY): %v", err)
-	}
 	return c, c.validate()
 }
 
@@ -114,26 +123,14 @@ func (c *Config) validate() error {
 	if c.SubscriptionID == "" {
 		return usage("no subscription: set --subscription-id or AZURE_SUBSCRIPTION_ID")
 	}
-	u, err := url.ParseRequestURI(c.ARMEndpoint)
-	if err != nil || u.Host == "" || (u.Scheme != "https" && u.Scheme != "http") {
-		return usage("--arm-endpoint %q is not an http(s) URL", c.ARMEndpoint)
-	}
+	u, _ := url.Parse(c.ARMEndpoint) // checked by httpURL
 	if c.Credential == "" {
 		c.Credential = defaultCredential(u)
 	}
 	if u.Scheme == "http" && c.Credential != credentialNone {
-		return usage("--arm-endpoint %s is plain http: tokens are only sent over https (use --credential=none for a local ARM server)", c.ARMEndpoint)
+		return usage("--arm-endpoint (AZURE_RESOURCE_MANAGER_ENDPOINT) %q is plain http: tokens are only sent over https (use --credential=none for a local ARM server)", c.ARMEndpoint)
 	}
-	if _, err := logLevel(c.LogLevel); err != nil {
-		return err
-	}
-	if c.ARMRequestTimeout <= 0 || c.ReconcileTimeout <= 0 {
-		return usage("--arm-request-timeout (ARM_REQUEST_TIMEOUT) and --reconcile-timeout (RECONCILE_TIMEOUT) must be positive durations such as 30s")
-	}
-	if c.MaxConcurrentReconciles < 1 || c.SyncPeriod <= 0 {
-		return usage("--max-concurrent-reconciles and --sync-period must be positive")
-	}
-	return checkCredentialKind(c.Credential)
+	return nil
 }
 
 func splitList(s string) []string {
@@ -144,26 +141,4 @@ func splitList(s string) []string {
 		}
 	}
 	return out
-}
-
-// durationVar, intVar and boolVar parse an environment default the way the flag would.
-func durationVar(fs *flag.FlagSet, p *time.Duration, name, def, help string) {
-	d, err := time.ParseDuration(def)
-	if err != nil {
-		d = 0 // rejected by validate with the flag's name
-	}
-	fs.DurationVar(p, name, d, help)
-}
-
-func intVar(fs *flag.FlagSet, p *int, name, def, help string) {
-	n, err := strconv.Atoi(def)
-	if err != nil {
-		n = -1 // rejected by validate with the flag's name
-	}
-	fs.IntVar(p, name, n, help)
-}
-
-func boolVar(fs *flag.FlagSet, p *bool, name, def, help string) {
-	b, err := strconv.ParseBool(def)
-	fs.BoolVar(p, name, b || err != nil, help)
 }

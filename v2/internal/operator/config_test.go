@@ -35,17 +35,47 @@ func TestOperatorConfigLocalEndpointNeedsNoCredential(t *testing.T) {
 
 func TestOperatorConfigRejectsBadValues(t *testing.T) {
 	cases := map[string][]string{
-		"is not an http(s) URL":           {"--subscription-id=s", "--arm-endpoint=ftp://x"},
-		"is not one of":                   {"--subscription-id=s", "--credential=password"},
-		"is not info, debug, error":       {"--subscription-id=s", "--log-level=loud"},
-		"must be positive":                {"--subscription-id=s", "--max-concurrent-reconciles=0"},
-		"tokens are only sent over https": {"--subscription-id=s", "--arm-endpoint=http://example.com"},
+		`--arm-endpoint (AZURE_RESOURCE_MANAGER_ENDPOINT) "ftp://x" is not an http(s) URL`:           {"--subscription-id=s", "--arm-endpoint=ftp://x"},
+		`--credential (AZURE_CREDENTIAL) "password" is not one of default,`:                          {"--subscription-id=s", "--credential=password"},
+		`--log-level (LOG_LEVEL) "loud" is not info, debug, error`:                                   {"--subscription-id=s", "--log-level=loud"},
+		`--max-concurrent-reconciles (MAX_CONCURRENT_RECONCILES) "0" must be a whole number above 0`: {"--subscription-id=s", "--max-concurrent-reconciles=0"},
+		`--operator-mode (AZURE_OPERATOR_MODE) "all" is not one of webhooks, watchers, both`:         {"--subscription-id=s", "--operator-mode=all"},
+		`--leader-elect (LEADER_ELECT) "flase" must be true or false`:                                {"--subscription-id=s", "--leader-elect=flase"},
+		`--kube-api-qps (KUBE_API_QPS) "-1" must be a number above 0`:                                {"--subscription-id=s", "--kube-api-qps=-1"},
+		"tokens are only sent over https":                                                            {"--subscription-id=s", "--arm-endpoint=http://example.com"},
 	}
 	for want, args := range cases {
 		_, err := ParseConfig(args, envOf(nil))
 		if _, usageErr := err.(UsageError); !usageErr || !strings.Contains(err.Error(), want) {
 			t.Errorf("%v: %v, want a usage error with %q", args, err, want)
 		}
+	}
+}
+
+// A bad value from the environment is refused like the flag's, naming both and the value; an
+// invalid boolean never silently means true.
+func TestOperatorConfigRejectsBadEnvironment(t *testing.T) {
+	cases := map[string]string{
+		"LEADER_ELECT=flase":            `--leader-elect (LEADER_ELECT) "flase" must be true or false`,
+		"MAX_CONCURRENT_RECONCILES=abc": `--max-concurrent-reconciles (MAX_CONCURRENT_RECONCILES) "abc" must be a whole number above 0`,
+		"AZURE_SYNC_PERIOD=10":          `--sync-period (AZURE_SYNC_PERIOD) "10" must be a duration above 0`,
+		"METRICS_SECURE=yes":            `--metrics-secure (METRICS_SECURE) "yes" must be true or false`,
+		"KUBE_API_BURST=1.5":            `--kube-api-burst (KUBE_API_BURST) "1.5" must be a whole number above 0`,
+	}
+	for setting, want := range cases {
+		name, value, _ := strings.Cut(setting, "=")
+		_, err := ParseConfig([]string{"--subscription-id=s"}, envOf(map[string]string{name: value}))
+		if _, usageErr := err.(UsageError); !usageErr || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want a usage error with %q", setting, err, want)
+		}
+	}
+}
+
+// A boolean flag is set by its name alone, and the flag wins over the environment.
+func TestOperatorConfigBooleans(t *testing.T) {
+	cfg, err := ParseConfig([]string{"--subscription-id=s", "--leader-elect"}, envOf(map[string]string{"LEADER_ELECT": "false", "METRICS_SECURE": "false"}))
+	if err != nil || !cfg.LeaderElect || cfg.MetricsSecure {
+		t.Errorf("leader-elect %v, metrics-secure %v, %v", cfg.LeaderElect, cfg.MetricsSecure, err)
 	}
 }
 

@@ -27,15 +27,6 @@ const (
 
 var credentialKinds = []string{credentialDefault, credentialWorkload, credentialManaged, credentialSecret, credentialCLI, credentialNone}
 
-func checkCredentialKind(kind string) error {
-	for _, k := range credentialKinds {
-		if k == kind {
-			return nil
-		}
-	}
-	return usage("--credential %q is not one of %s", kind, strings.Join(credentialKinds, ", "))
-}
-
 // defaultCredential is none for a plain-http loopback endpoint (a local ARM server) and
 // DefaultAzureCredential otherwise.
 func defaultCredential(u *url.URL) string {
@@ -73,7 +64,7 @@ func checkCredential(ctx context.Context, cred azcore.TokenCredential, endpoint 
 	ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
 	_, err := cred.GetToken(ctx, policy.TokenRequestOptions{Scopes: []string{strings.TrimSuffix(endpoint, "/") + "/.default"}})
-	return errors.Wrap(err, "no usable Azure credential (see --credential)")
+	return err
 }
 
 // checkEndpoint makes sure the ARM endpoint answers TCP connections.
@@ -89,4 +80,18 @@ func checkEndpoint(ctx context.Context, endpoint string) error {
 		return errors.Wrapf(err, "the ARM endpoint %s is unreachable (check --arm-endpoint)", endpoint)
 	}
 	return conn.Close()
+}
+
+// credentialHints says what each credential kind needs, after azidentity's explanation.
+var credentialHints = map[string]string{
+	credentialDefault:  "set AZURE_TENANT_ID and AZURE_CLIENT_ID with AZURE_FEDERATED_TOKEN_FILE (workload identity) or AZURE_CLIENT_SECRET, run where a managed identity is assigned, or az login; --credential picks one",
+	credentialWorkload: "the pod needs the label azure.workload.identity/use=true and a ServiceAccount federated with the identity AZURE_CLIENT_ID names",
+	credentialManaged:  "the node or pod needs a managed identity with access to the subscription (AZURE_CLIENT_ID picks a user-assigned one)",
+	credentialSecret:   "set AZURE_TENANT_ID, AZURE_CLIENT_ID and AZURE_CLIENT_SECRET",
+	credentialCLI:      "run az login where the operator runs",
+}
+
+// credentialError is azidentity's error on one line, with a hint for the credential kind.
+func credentialError(kind string, err error) error {
+	return errors.Errorf("no usable Azure credential (see --credential): %s (hint: %s)", oneLine(err.Error()), credentialHints[kind])
 }

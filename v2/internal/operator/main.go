@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"k8s.io/client-go/rest"
 	"k8s.io/client-go/tools/clientcmd"
+	"k8s.io/klog/v2"
 	ctrl "sigs.k8s.io/controller-runtime"
 
 	"github.com/asogen/asogen/internal/version"
@@ -20,16 +22,27 @@ const (
 	ExitUsage  = 2 // bad flags or environment
 )
 
-// kubeConfig loads --kubeconfig, or what controller-runtime finds (KUBECONFIG, in-cluster, ~/.kube/config).
-func kubeConfig(cfg Config) (*rest.Config, error) {
+// RestConfig is the Kubernetes client configuration the manager uses: --kubeconfig, or what
+// controller-runtime finds (KUBECONFIG, in-cluster, ~/.kube/config), with the throughput limits
+// of --kube-api-qps and --kube-api-burst.
+func RestConfig(cfg Config) (*rest.Config, error) {
+	var kube *rest.Config
+	var err error
 	if cfg.Kubeconfig != "" {
-		return clientcmd.BuildConfigFromFlags("", cfg.Kubeconfig)
+		kube, err = clientcmd.BuildConfigFromFlags("", cfg.Kubeconfig)
+	} else {
+		kube, err = ctrl.GetConfig()
 	}
-	return ctrl.GetConfig()
+	if err != nil {
+		return nil, fmt.Errorf("no Kubernetes cluster to run against (set KUBECONFIG or --kubeconfig, or run in a pod): %w", err)
+	}
+	kube.QPS, kube.Burst = cfg.KubeAPIQPS, cfg.KubeAPIBurst
+	return kube, nil
 }
 
 // Main runs the operator with args and the environment until ctx ends (SIGTERM or SIGINT in the
-// binary), and returns the process exit code. Errors are one line on stderr, never a stack trace;
+// binary), and returns the process exit code. A start-up failure is one line on stderr, never a
+// stack trace, with no log lines before it: logs are held until the operator has started.
 // --version prints on stdout.
 func Main(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) int {
 	cfg, err := ParseConfig(args, getenv)
@@ -42,25 +55,40 @@ func Main(ctx context.Context, args []string, getenv func(string) string, stdout
 		return ExitOK
 	}
 	if err != nil {
-		fmt.Fprintln(stderr, "controller:", err)
-		return ExitUsage
+		return fail(stderr, err)
 	}
-	log := Logger(cfg)
+	logs := &startupLog{out: stderr}
+	log := Logger(cfg, logs)
 	ctrl.SetLogger(log)
-	kube, err := kubeConfig(cfg)
-	if err != nil {
-		err = fmt.Errorf("no Kubernetes cluster to run against (set KUBECONFIG or --kubeconfig, or run in a pod): %w", err)
-	} else {
-		err = Run(ctx, cfg, kube, log)
+	klog.SetLogger(log.WithName("client-go"))
+	kube, err := RestConfig(cfg)
+	if err == nil {
+		err = Run(ctx, cfg, kube, log, logs.release)
 	}
 	if err != nil {
-		var usageErr UsageError
-		fmt.Fprintln(stderr, "controller:", err)
-		if errors.As(err, &usageErr) {
-			return ExitUsage
-		}
-		return ExitFailed
+		return fail(stderr, err)
 	}
 	log.Info("Stopped")
 	return ExitOK
+}
+
+// fail prints err on one line and returns the exit code: 2 for bad input, 1 otherwise.
+func fail(stderr io.Writer, err error) int {
+	fmt.Fprintln(stderr, "controller:", oneLine(err.Error()))
+	var usageErr UsageError
+	if errors.As(err, &usageErr) {
+		return ExitUsage
+	}
+	return ExitFailed
+}
+
+// oneLine joins a multi-line message (azidentity's list of attempted credentials) with "; ".
+func oneLine(s string) string {
+	var parts []string
+	for _, l := range strings.Split(s, "\n") {
+		if l = strings.Join(strings.Fields(l), " "); l != "" && !strings.HasPrefix(l, "---") {
+			parts = append(parts, l)
+		}
+	}
+	return strings.Join(parts, "; ")
 }

@@ -2,6 +2,7 @@ package operator
 
 import (
 	"context"
+	"io"
 	"strconv"
 
 	"github.com/Azure/azure-sdk-for-go/sdk/azcore"
@@ -19,6 +20,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/healthz"
 	"sigs.k8s.io/controller-runtime/pkg/log/zap"
 	ctrlmetrics "sigs.k8s.io/controller-runtime/pkg/metrics"
+	"sigs.k8s.io/controller-runtime/pkg/metrics/filters"
 	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
 	"sigs.k8s.io/controller-runtime/pkg/webhook"
 
@@ -34,11 +36,11 @@ import (
 // LeaderElectionID names the lease the replicas compete for.
 const LeaderElectionID = "asogen-controller.serviceoperator.azure.com"
 
-// Logger returns the operator's logger at the configured level (JSON, as in a cluster).
-func Logger(cfg Config) logr.Logger {
+// Logger returns the operator's logger at the configured level, writing JSON to w as in a cluster.
+func Logger(cfg Config, w io.Writer) logr.Logger {
 	level, _ := logLevel(cfg.LogLevel)
 	// Errors are logged with their message; stack traces only for panics.
-	return zap.New(zap.Level(level), zap.StacktraceLevel(zapcore.PanicLevel))
+	return zap.New(zap.WriteTo(w), zap.Level(level), zap.StacktraceLevel(zapcore.PanicLevel))
 }
 
 // logLevel maps info, debug, error or a verbosity number (1 = debug) to a zap level.
@@ -53,39 +55,60 @@ func logLevel(s string) (zapcore.Level, error) {
 	}
 	n, err := strconv.Atoi(s)
 	if err != nil || n < 0 {
-		return 0, usage("--log-level %q is not info, debug, error or a verbosity number", s)
+		return 0, errors.New("is not info, debug, error or a verbosity number")
 	}
 	return zapcore.Level(-n), nil
 }
 
-// Run checks the ARM endpoint and the credential, then runs the manager until ctx ends.
-func Run(ctx context.Context, cfg Config, kube *rest.Config, log logr.Logger) error {
-	if err := checkEndpoint(ctx, cfg.ARMEndpoint); err != nil {
+// Run checks the cluster, the ports and the lease's namespace, and (unless it only serves
+// webhooks) the ARM endpoint and the credential, then runs the manager until ctx ends. started
+// is called once the servers listen and the caches have synced.
+func Run(ctx context.Context, cfg Config, kube *rest.Config, log logr.Logger, started func()) error {
+	if err := checkStartup(ctx, cfg, kube); err != nil {
 		return err
 	}
-	cred, err := newCredential(cfg)
-	if err != nil {
-		err = errors.Wrap(err, "no usable Azure credential (see --credential)")
-	} else {
-		err = checkCredential(ctx, cred, cfg.ARMEndpoint)
-	}
-	if err != nil {
-		return err
+	var armClient *genericarmclient.GenericClient
+	if cfg.runsWatchers() {
+		var err error
+		if armClient, err = connectARM(ctx, cfg); err != nil {
+			return err
+		}
 	}
 	mgr, err := newManager(cfg, kube)
-	if err != nil {
-		return err
-	}
-	armClient, err := newARMClient(cfg, cred)
 	if err != nil {
 		return err
 	}
 	if err := setup(mgr, cfg, kube, armClient, log); err != nil {
 		return err
 	}
-	log.Info("Starting the operator", "subscription", cfg.SubscriptionID, "armEndpoint", cfg.ARMEndpoint, "namespaces", cfg.Namespaces)
+	if err := mgr.Add(startedRunnable(started)); err != nil {
+		return err
+	}
+	log.Info("Starting the operator", "mode", cfg.OperatorMode, "subscription", cfg.SubscriptionID, "armEndpoint", cfg.ARMEndpoint, "namespaces", cfg.Namespaces)
 	return mgr.Start(ctx)
 }
+
+// connectARM checks the endpoint and the credential and returns the ARM client.
+func connectARM(ctx context.Context, cfg Config) (*genericarmclient.GenericClient, error) {
+	if err := checkEndpoint(ctx, cfg.ARMEndpoint); err != nil {
+		return nil, err
+	}
+	cred, err := newCredential(cfg)
+	if err == nil {
+		err = checkCredential(ctx, cred, cfg.ARMEndpoint)
+	}
+	if err != nil {
+		return nil, credentialError(cfg.Credential, err)
+	}
+	return newARMClient(cfg, cred)
+}
+
+// startedRunnable calls started when the manager starts the runnables that need no leadership:
+// after the servers listen and the caches have synced.
+type startedRunnable func()
+
+func (s startedRunnable) Start(context.Context) error { s(); return nil }
+func (s startedRunnable) NeedLeaderElection() bool    { return false }
 
 // NewScheme is the operator's scheme: client-go's types (Secrets, leases, events), CRDs (the
 // storage version migration) and every version of every generated kind.
@@ -111,10 +134,10 @@ func newManager(cfg Config, kube *rest.Config) (ctrl.Manager, error) {
 	mgr, err := ctrl.NewManager(kube, ctrl.Options{
 		Scheme:                        scheme,
 		Cache:                         cache.Options{DefaultNamespaces: namespaces},
-		Metrics:                       metricsserver.Options{BindAddress: cfg.MetricsAddress},
+		Metrics:                       metricsOptions(cfg),
 		HealthProbeBindAddress:        cfg.ProbeAddress,
 		WebhookServer:                 webhook.NewServer(webhook.Options{Port: cfg.WebhookPort, CertDir: cfg.WebhookCertDir}),
-		LeaderElection:                cfg.LeaderElect,
+		LeaderElection:                cfg.leaderElection(),
 		LeaderElectionID:              LeaderElectionID,
 		LeaderElectionNamespace:       cfg.LeaderElectionNamespace,
 		LeaderElectionReleaseOnCancel: true,
@@ -135,9 +158,35 @@ func newARMClient(cfg Config, cred azcore.TokenCredential) (*genericarmclient.Ge
 	})
 }
 
-// setup adds the controllers, the webhooks, the storage version migration and the probes.
+// metricsOptions serves /metrics over HTTPS to callers the API server authenticates (TokenReview)
+// and authorizes (SubjectAccessReview for GET /metrics), or over plain HTTP with
+// --metrics-secure=false. Without a certificate controller-runtime serves a self-signed one.
+func metricsOptions(cfg Config) metricsserver.Options {
+	opts := metricsserver.Options{BindAddress: cfg.MetricsAddress, SecureServing: cfg.MetricsSecure}
+	if cfg.MetricsSecure {
+		opts.FilterProvider = filters.WithAuthenticationAndAuthorization
+	}
+	return opts
+}
+
+// setup adds what the mode runs: the controllers and the storage version migration, the
+// webhooks, and the probes.
 func setup(mgr ctrl.Manager, cfg Config, kube *rest.Config, armClient *genericarmclient.GenericClient, log logr.Logger) error {
 	resources := controllers.KnownResources()
+	if err := mgr.AddHealthzCheck("ping", healthz.Ping); err != nil {
+		return err
+	}
+	if cfg.runsWebhooks() {
+		if err := webhooks.Setup(mgr, resources); err != nil {
+			return err
+		}
+		if err := mgr.AddReadyzCheck("webhooks", mgr.GetWebhookServer().StartedChecker()); err != nil {
+			return err
+		}
+	}
+	if !cfg.runsWatchers() {
+		return nil
+	}
 	res := resolver.NewResolver(mgr.GetClient(), mgr.GetScheme(), registration.HubKinds(resources), cfg.SubscriptionID)
 	opts := arm.Options{
 		ARMClient: armClient, Resolver: res, ResyncPeriod: cfg.SyncPeriod, MaxConcurrentReconciles: cfg.MaxConcurrentReconciles,
@@ -146,19 +195,10 @@ func setup(mgr ctrl.Manager, cfg Config, kube *rest.Config, armClient *genericar
 	if err := arm.SetupControllers(mgr, resources, opts, log.WithName("controllers")); err != nil {
 		return err
 	}
-	if err := webhooks.Setup(mgr, resources); err != nil {
-		return err
-	}
 	direct, err := client.New(kube, client.Options{Scheme: mgr.GetScheme()})
 	if err != nil {
 		return errors.Wrap(err, "creating the migration client")
 	}
 	migrator := storageversion.Migrator{Client: direct, Resources: resources, Log: log.WithName("storageversion")}
-	if err := mgr.Add(migrator); err != nil {
-		return err
-	}
-	if err := mgr.AddHealthzCheck("ping", healthz.Ping); err != nil {
-		return err
-	}
-	return mgr.AddReadyzCheck("webhooks", mgr.GetWebhookServer().StartedChecker())
+	return mgr.Add(migrator)
 }

@@ -1,7 +1,7 @@
 // Command runlocal runs the operator on this machine without Azure or a cluster (make run-local):
 // kube-apiserver and etcd from envtest, the armserver program standing in for ARM, and the
 // controller binary as a real process against them. It prints the kubeconfig and the command to
-// apply the samples, and stops everything on Ctrl-C.
+// apply the samples, and on Ctrl-C stops everything, removes its temporary folder and exits 0.
 package main
 
 import (
@@ -29,6 +29,7 @@ func run() error {
 	if err != nil {
 		return err
 	}
+	defer os.RemoveAll(dir) // the binaries and the kubeconfig
 	fmt.Println("run-local: building the controller and armserver binaries")
 	controller, armserver, err := localrun.Build(context.Background(), dir)
 	if err != nil {
