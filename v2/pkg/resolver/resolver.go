@@ -54,9 +54,15 @@ func (r *Resolver) SubscriptionID() string {
 //     If the owner does not exist, or has no resource ID yet, the error is a
 //     ReadyConditionImpactingError (Warning, WaitingForOwner).
 func (r *Resolver) ResolveOwner(ctx context.Context, obj genruntime.KubernetesResource) (genruntime.KubernetesResource, string, error) {
+	return r.ResolveOwnerIn(ctx, obj, r.subscriptionID)
+}
+
+// ResolveOwnerIn is ResolveOwner for an object whose credential manages subscriptionID: a
+// resource with no owner is created in that subscription.
+func (r *Resolver) ResolveOwnerIn(ctx context.Context, obj genruntime.KubernetesResource, subscriptionID string) (genruntime.KubernetesResource, string, error) {
 	ref := obj.Owner()
 	if ref == nil {
-		id, err := r.subscriptionARMID()
+		id, err := subscriptionARMID(subscriptionID)
 		return nil, id, err
 	}
 
@@ -94,12 +100,12 @@ func (r *Resolver) resolveKubernetesOwner(ctx context.Context, namespace string,
 }
 
 // subscriptionARMID returns the ARM ID of the subscription, the parent of unowned resources.
-func (r *Resolver) subscriptionARMID() (string, error) {
-	if r.subscriptionID == "" {
-		return "", errors.New("resource has no owner and the resolver has no subscription ID")
+func subscriptionARMID(subscriptionID string) (string, error) {
+	if subscriptionID == "" {
+		return "", errors.New("resource has no owner and its credential has no subscription ID")
 	}
 
-	return "/subscriptions/" + r.subscriptionID, nil
+	return "/subscriptions/" + subscriptionID, nil
 }
 
 // get reads the object ref names, in namespace, as the GroupVersionKind registered for its kind.

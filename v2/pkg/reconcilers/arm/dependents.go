@@ -21,6 +21,7 @@ import (
 const (
 	secretNamesIndex = ".spec.secretReferences"   // Secret names
 	referencesIndex  = ".spec.resourceReferences" // group/kind/name of the owner and references by Kubernetes name
+	credentialIndex  = ".metadata.credentialSecret" // the Secret that holds, or would hold, the object's credential
 )
 
 // indexDependencies registers the indexes (and the claim index of claim.go) for a kind; it must run before the manager starts.
@@ -33,6 +34,9 @@ func indexDependencies(ctx context.Context, mgr ctrl.Manager, reg kind) error {
 		return err
 	}
 	if err := indexer.IndexField(ctx, reg.NewHub(), claimIndex, claimKey); err != nil {
+		return err
+	}
+	if err := indexer.IndexField(ctx, reg.NewHub(), credentialIndex, credentialKey); err != nil {
 		return err
 	}
 	return indexer.IndexField(ctx, reg.NewHub(), referencesIndex, referenceKeys)

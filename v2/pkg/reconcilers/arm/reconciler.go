@@ -45,7 +45,10 @@ func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Resu
 	}
 	log := r.log.WithValues("name", req.Name, "namespace", req.Namespace, "azureName", obj.AzureName())
 	start := obj.DeepCopyObject().(genruntime.KubernetesResource)
-	run := &reconcileRun{Reconciler: r, obj: obj, log: log, arm: r.opts.ARMClient}
+	run := &reconcileRun{Reconciler: r, obj: obj, log: log}
+	if err := run.useCredential(ctx); err != nil {
+		return r.finish(ctx, run, start, failedWith(err))
+	}
 	if !obj.GetDeletionTimestamp().IsZero() {
 		return run.delete(ctx, start)
 	}
