@@ -22,7 +22,9 @@ type ClientProvider interface {
 }
 
 // oneClient is the provider of Options.ARMClient alone: every object uses it.
-type oneClient struct{ c *genericarmclient.GenericClient }
+type oneClient struct {
+	c *genericarmclient.GenericClient
+}
 
 func (o oneClient) ClientFor(context.Context, client.Object) (*genericarmclient.GenericClient, string, error) {
 	return o.c, credentials.Global, nil

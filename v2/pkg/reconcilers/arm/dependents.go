@@ -19,8 +19,8 @@ import (
 // Field indexes of every object by what its spec names, so that a change of a Secret, or a
 // referenced object or the owner becoming available, reconciles exactly the objects that depend on it.
 const (
-	secretNamesIndex = ".spec.secretReferences"   // Secret names
-	referencesIndex  = ".spec.resourceReferences" // group/kind/name of the owner and references by Kubernetes name
+	secretNamesIndex = ".spec.secretReferences"     // Secret names
+	referencesIndex  = ".spec.resourceReferences"   // group/kind/name of the owner and references by Kubernetes name
 	credentialIndex  = ".metadata.credentialSecret" // the Secret that holds, or would hold, the object's credential
 )
 

@@ -18,7 +18,7 @@ type reconcileRun struct {
 	obj     genruntime.KubernetesResource
 	log     logr.Logger
 	arm     *genericarmclient.GenericClient // the client of the credential that governs obj
-	owner   genruntime.KubernetesResource // nil when the owner is the subscription or an ARM ID
+	owner   genruntime.KubernetesResource   // nil when the owner is the subscription or an ARM ID
 	ownerID string
 	armObj  ARMVersion
 	id      string
