@@ -2,6 +2,7 @@ package resolver
 
 import (
 	"context"
+	"strings"
 
 	"github.com/pkg/errors"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
@@ -54,12 +55,25 @@ func (r *Resolver) SubscriptionID() string {
 //     If the owner does not exist, or has no resource ID yet, the error is a
 //     ReadyConditionImpactingError (Warning, WaitingForOwner).
 func (r *Resolver) ResolveOwner(ctx context.Context, obj genruntime.KubernetesResource) (genruntime.KubernetesResource, string, error) {
-	return r.ResolveOwnerIn(ctx, obj, r.subscriptionID)
+	return r.resolveOwner(ctx, obj, r.subscriptionID)
 }
 
+// ReasonSubscriptionMismatch: an object's credential is for another subscription than the
+// object's ARM ID (its owner's, or the one its resource was created in).
+var ReasonSubscriptionMismatch = conditions.Reason{Name: "SubscriptionMismatch", RetryClassification: conditions.RetrySlow}
+
 // ResolveOwnerIn is ResolveOwner for an object whose credential manages subscriptionID: a
-// resource with no owner is created in that subscription.
+// resource with no owner is created in that subscription, and an owner in another subscription
+// is refused (Warning, SubscriptionMismatch) since the credential would act outside its own.
 func (r *Resolver) ResolveOwnerIn(ctx context.Context, obj genruntime.KubernetesResource, subscriptionID string) (genruntime.KubernetesResource, string, error) {
+	owner, id, err := r.resolveOwner(ctx, obj, subscriptionID)
+	if err == nil {
+		err = InSubscription(id, subscriptionID, "its owner")
+	}
+	return owner, id, err
+}
+
+func (r *Resolver) resolveOwner(ctx context.Context, obj genruntime.KubernetesResource, subscriptionID string) (genruntime.KubernetesResource, string, error) {
 	ref := obj.Owner()
 	if ref == nil {
 		id, err := subscriptionARMID(subscriptionID)
@@ -75,6 +89,27 @@ func (r *Resolver) ResolveOwnerIn(ctx context.Context, obj genruntime.Kubernetes
 	}
 
 	return r.resolveKubernetesOwner(ctx, obj.GetNamespace(), *ref)
+}
+
+// InSubscription refuses an ARM ID (of what) in another subscription than subscriptionID; a
+// tenant-level ID has none and passes.
+func InSubscription(id, subscriptionID, what string) error {
+	sub := SubscriptionOf(id)
+	if sub == "" || strings.EqualFold(sub, subscriptionID) {
+		return nil
+	}
+	return conditions.NewReadyConditionImpactingError(errors.Errorf(
+		"%s (%s) is in subscription %s but the object's credential is for subscription %s: a credential acts only in its own subscription",
+		what, id, sub, subscriptionID), conditions.SeverityWarning, ReasonSubscriptionMismatch)
+}
+
+// SubscriptionOf is the subscription of an ARM ID ("" for a tenant-level ID).
+func SubscriptionOf(id string) string {
+	parts := strings.Split(id, "/")
+	if len(parts) > 2 && parts[0] == "" && strings.EqualFold(parts[1], "subscriptions") {
+		return parts[2]
+	}
+	return ""
 }
 
 // resolveKubernetesOwner reads the owner object and its resource ID.

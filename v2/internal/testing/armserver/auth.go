@@ -41,6 +41,9 @@ func (s *Server) SetSubscriptionToken(subscription, token string) {
 // authorized routes the request when its token grants access to its subscription.
 func (s *Server) authorized(r *http.Request, rec *Request) response {
 	if e := s.checkToken(r.Method, r.URL.Path, rec.Token); e != nil {
+		if rid, err := parseID(r.URL.Path); err == nil {
+			rec.ResourceID = rid.raw // refused requests are found by RequestsFor too
+		}
 		return errorResponse(e)
 	}
 	return s.route(r, rec)

@@ -2,7 +2,6 @@ package arm
 
 import (
 	"context"
-	"strings"
 
 	"github.com/pkg/errors"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -12,7 +11,7 @@ import (
 	"github.com/asogen/asogen/v2/pkg/credentials"
 	"github.com/asogen/asogen/v2/pkg/genericarmclient"
 	"github.com/asogen/asogen/v2/pkg/genruntime"
-	"github.com/asogen/asogen/v2/pkg/genruntime/conditions"
+	"github.com/asogen/asogen/v2/pkg/resolver"
 )
 
 // ClientProvider picks the ARM client of the credential that governs an object and names that
@@ -30,45 +29,21 @@ func (o oneClient) ClientFor(context.Context, client.Object) (*genericarmclient.
 	return o.c, credentials.Global, nil
 }
 
-// ReasonSubscriptionMismatch: the object's credential is for another subscription than the one
-// its Azure resource was created in.
-var ReasonSubscriptionMismatch = conditions.Reason{Name: "SubscriptionMismatch", RetryClassification: conditions.RetrySlow}
-
 // useCredential sets run.arm to the client of the object's credential. A resource created in
-// Azure stays in its subscription: a credential for another one is refused before any request.
+// Azure stays in its subscription: a credential for another one is refused before any request
+// (Warning, SubscriptionMismatch; the resource-id annotation records the subscription in use).
 func (run *reconcileRun) useCredential(ctx context.Context) error {
 	c, source, err := run.opts.Credentials.ClientFor(ctx, run.obj)
 	if err != nil {
 		return err
 	}
-	if err := sameSubscription(run.obj, c.SubscriptionID(), source); err != nil {
-		return err
+	if id, created := genruntime.GetResourceID(run.obj); created {
+		if err := resolver.InSubscription(id, c.SubscriptionID(), "its resource"); err != nil {
+			return errors.Wrapf(err, "the credential of this object, %s, cannot move it to another subscription", source)
+		}
 	}
 	run.arm = c
 	return nil
-}
-
-// sameSubscription refuses a credential for another subscription than the one recorded in the
-// object's resource-id annotation.
-func sameSubscription(obj genruntime.MetaObject, subscription, source string) error {
-	id, ok := genruntime.GetResourceID(obj)
-	recorded := subscriptionOf(id)
-	if !ok || recorded == "" || strings.EqualFold(recorded, subscription) {
-		return nil
-	}
-	return conditions.NewReadyConditionImpactingError(errors.Errorf(
-		"the resource was created in subscription %s (%s) but its credential, %s, is for subscription %s: "+
-			"a credential cannot move a resource to another subscription; use a credential for %s, or a new object",
-		recorded, id, source, subscription, recorded), conditions.SeverityWarning, ReasonSubscriptionMismatch)
-}
-
-// subscriptionOf is the subscription of an ARM ID ("" for a tenant-level ID).
-func subscriptionOf(id string) string {
-	parts := strings.Split(id, "/")
-	if len(parts) > 2 && parts[0] == "" && strings.EqualFold(parts[1], "subscriptions") {
-		return parts[2]
-	}
-	return ""
 }
 
 // credentialKey indexes an object by the Secret that holds (or would hold) its credential, so

@@ -12,7 +12,6 @@ import (
 	"github.com/Azure/azure-sdk-for-go/sdk/azcore/policy"
 	"github.com/go-logr/logr"
 	"github.com/go-logr/logr/funcr"
-	"k8s.io/apimachinery/pkg/fields"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/cache"
@@ -72,6 +71,10 @@ func runSuite(m *testing.M) (int, error) {
 		return 0, err
 	}
 	defer stopConv()
+	if err := startCredentialsOperator(); err != nil {
+		return 0, err
+	}
+	defer stopCredentialsOperator()
 	return m.Run(), nil
 }
 
@@ -79,8 +82,9 @@ func startManager(ctx context.Context, env *envtestutil.Environment, scheme *kru
 	wh := env.Webhook
 	mgr, err := ctrl.NewManager(env.Config, ctrl.Options{
 		Scheme: scheme, Metrics: metricsserver.Options{BindAddress: "0"},
-		// The convergence tests run their own operator on their namespace (converge_suite_test.go).
-		Cache:         cache.Options{DefaultFieldSelector: fields.OneTermNotEqualSelector("metadata.namespace", convergeNamespace)},
+		// The convergence and credential tests run their own operators on their namespaces
+		// (converge_suite_test.go, creds_suite_test.go).
+		Cache:         cache.Options{DefaultFieldSelector: otherOperatorsNamespaces()},
 		WebhookServer: webhook.NewServer(webhook.Options{Host: wh.LocalServingHost, Port: wh.LocalServingPort, CertDir: wh.LocalServingCertDir}),
 	})
 	if err != nil {
