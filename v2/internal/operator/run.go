@@ -23,6 +23,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/webhook"
 
 	"github.com/asogen/asogen/v2/internal/controllers"
+	"github.com/asogen/asogen/v2/pkg/credentials"
 	"github.com/asogen/asogen/v2/pkg/genericarmclient"
 	"github.com/asogen/asogen/v2/pkg/reconcilers/arm"
 	"github.com/asogen/asogen/v2/pkg/registration"
@@ -76,11 +77,11 @@ func Run(ctx context.Context, cfg Config, kube *rest.Config, log logr.Logger) er
 	if err != nil {
 		return err
 	}
-	armClient, err := newARMClient(cfg, cred)
+	clients, err := newCredentials(cfg, mgr.GetClient(), cred)
 	if err != nil {
 		return err
 	}
-	if err := setup(mgr, cfg, kube, armClient, log); err != nil {
+	if err := setup(mgr, cfg, kube, clients, log); err != nil {
 		return err
 	}
 	log.Info("Starting the operator", "subscription", cfg.SubscriptionID, "armEndpoint", cfg.ARMEndpoint, "namespaces", cfg.Namespaces)
@@ -122,25 +123,43 @@ func newManager(cfg Config, kube *rest.Config) (ctrl.Manager, error) {
 	return mgr, errors.Wrap(err, "creating the manager")
 }
 
-func newARMClient(cfg Config, cred azcore.TokenCredential) (*genericarmclient.GenericClient, error) {
+// armOptions are those of every ARM client: the endpoint, the request timeout and the metrics.
+func armOptions(cfg Config) (genericarmclient.Options, error) {
 	metrics := genericarmclient.NewMetrics()
 	if err := metrics.Register(ctrlmetrics.Registry); err != nil {
-		return nil, errors.Wrap(err, "registering the ARM metrics")
+		return genericarmclient.Options{}, errors.Wrap(err, "registering the ARM metrics")
 	}
-	return genericarmclient.NewGenericClient(cfg.SubscriptionID, genericarmclient.Options{
+	return genericarmclient.Options{
 		Endpoint:       cfg.ARMEndpoint,
-		Credential:     cred,
 		RequestTimeout: cfg.ARMRequestTimeout,
 		ClientOptions:  policy.ClientOptions{PerCallPolicies: []policy.Policy{metrics.Policy()}},
-	})
+	}, nil
+}
+
+// newCredentials is the provider of each object's ARM client: the global one (--credential,
+// --subscription-id) and those of the namespace (aso-credential) and resource (credential-from)
+// credential Secrets, built with azidentity and the same options.
+func newCredentials(cfg Config, kube client.Reader, cred azcore.TokenCredential) (*credentials.Provider, error) {
+	base, err := armOptions(cfg)
+	if err != nil {
+		return nil, err
+	}
+	global := base
+	global.Credential = cred
+	globalClient, err := genericarmclient.NewGenericClient(cfg.SubscriptionID, global)
+	if err != nil {
+		return nil, err
+	}
+	factory := credentials.NewClientFactory(base, credentials.AzureIdentity(azcore.ClientOptions{}))
+	return credentials.NewProvider(kube, globalClient, factory), nil
 }
 
 // setup adds the controllers, the webhooks, the storage version migration and the probes.
-func setup(mgr ctrl.Manager, cfg Config, kube *rest.Config, armClient *genericarmclient.GenericClient, log logr.Logger) error {
+func setup(mgr ctrl.Manager, cfg Config, kube *rest.Config, clients *credentials.Provider, log logr.Logger) error {
 	resources := controllers.KnownResources()
 	res := resolver.NewResolver(mgr.GetClient(), mgr.GetScheme(), registration.HubKinds(resources), cfg.SubscriptionID)
 	opts := arm.Options{
-		ARMClient: armClient, Resolver: res, ResyncPeriod: cfg.SyncPeriod, MaxConcurrentReconciles: cfg.MaxConcurrentReconciles,
+		Credentials: clients, Resolver: res, ResyncPeriod: cfg.SyncPeriod, MaxConcurrentReconciles: cfg.MaxConcurrentReconciles,
 		ReconcileTimeout: cfg.ReconcileTimeout, ResyncPut: cfg.ResyncPut,
 	}
 	if err := arm.SetupControllers(mgr, resources, opts, log.WithName("controllers")); err != nil {
