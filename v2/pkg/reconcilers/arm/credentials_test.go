@@ -36,12 +36,8 @@ func TestCredentialNamespaces(t *testing.T) {
 	addCredential(t, "cred-a", credentials.NamespaceSecretName, subA, "secret-a")
 	addCredential(t, "cred-b", credentials.NamespaceSecretName, subB, "secret-b")
 	rgA, rgB := credGroup(t, "cred-a", "rg-a", nil), credGroup(t, "cred-b", "rg-b", nil)
-	waitReady(t, rgA)
-	waitReady(t, rgB)
-	expectResourceID(t, rgA, "/subscriptions/"+subA+"/resourceGroups/rg-a")
-	expectResourceID(t, rgB, "/subscriptions/"+subB+"/resourceGroups/rg-b")
-	expectTokens(t, subA, tokenOf("secret-a"))
-	expectTokens(t, subB, tokenOf("secret-b"))
+	expectGovernedBy(t, rgA, subA, "secret-a")
+	expectGovernedBy(t, rgB, subB, "secret-b")
 
 	// A StorageAccount in cred-b owned by rg-a (subscription A) would act with B's credential in A.
 	sa := &storage.StorageAccount{ObjectMeta: metav1.ObjectMeta{Name: "sacross", Namespace: "cred-b"}}
@@ -82,12 +78,17 @@ func TestCredentialPerResource(t *testing.T) {
 	addCredential(t, "cred-res", "rg-own-credential", subC, "secret-c")
 	own := credGroup(t, "cred-res", "rg-own", map[string]string{credentials.CredentialFromAnnotation: "rg-own-credential"})
 	sibling := credGroup(t, "cred-res", "rg-sibling", nil)
-	waitReady(t, own)
-	waitReady(t, sibling)
-	expectResourceID(t, own, "/subscriptions/"+subC+"/resourceGroups/rg-own")
-	expectResourceID(t, sibling, "/subscriptions/"+subN+"/resourceGroups/rg-sibling")
-	expectTokens(t, subC, tokenOf("secret-c"))
-	expectTokens(t, subN, tokenOf("secret-n"))
+	expectGovernedBy(t, own, subC, "secret-c")
+	expectGovernedBy(t, sibling, subN, "secret-n")
+}
+
+// expectGovernedBy waits until the resource group is Ready, and checks that it was created in sub
+// and that every request to sub carried the token of the credential with clientSecret.
+func expectGovernedBy(t *testing.T, rg *resources.ResourceGroup, sub, clientSecret string) {
+	t.Helper()
+	waitReady(t, rg)
+	expectResourceID(t, rg, "/subscriptions/"+sub+"/resourceGroups/"+rg.Name)
+	expectTokens(t, sub, tokenOf(clientSecret))
 }
 
 // TestCredentialMissingSecret: an object naming a credential Secret that does not exist waits
@@ -113,9 +114,7 @@ func TestCredentialMissingSecret(t *testing.T) {
 	}
 	creds.arm.SetSubscriptionToken(subL, tokenOf("secret-later"))
 	update(t, secret, func() { secret.Data = credentialSecret("", "", subL, "secret-later").Data })
-	waitReady(t, rg)
-	expectResourceID(t, rg, "/subscriptions/"+subL+"/resourceGroups/rg-missing")
-	expectTokens(t, subL, tokenOf("secret-later"))
+	expectGovernedBy(t, rg, subL, "secret-later")
 	expectNoSecretLeak(t, rg, "secret-later")
 }
 

@@ -81,16 +81,22 @@ func startCredentialsOperator() error {
 	if err != nil {
 		return err
 	}
+	creds.cancel, creds.done, err = startInBackground(mgr)
+	return err
+}
+
+// startInBackground starts mgr and waits for its caches; cancel stops it, done closes when it has.
+func startInBackground(mgr ctrl.Manager) (cancel context.CancelFunc, done chan struct{}, err error) {
 	ctx, cancel := context.WithCancel(context.Background())
-	creds.cancel, creds.done = cancel, make(chan struct{})
+	done = make(chan struct{})
 	go func() {
-		defer close(creds.done)
+		defer close(done)
 		_ = mgr.Start(ctx)
 	}()
 	if !mgr.GetCache().WaitForCacheSync(ctx) {
-		return context.Canceled
+		return cancel, done, context.Canceled
 	}
-	return nil
+	return cancel, done, nil
 }
 
 func credsManager() (ctrl.Manager, error) {
