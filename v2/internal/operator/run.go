@@ -25,6 +25,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/webhook"
 
 	"github.com/asogen/asogen/v2/internal/controllers"
+	"github.com/asogen/asogen/v2/pkg/credentials"
 	"github.com/asogen/asogen/v2/pkg/genericarmclient"
 	"github.com/asogen/asogen/v2/pkg/reconcilers/arm"
 	"github.com/asogen/asogen/v2/pkg/registration"
@@ -67,10 +68,10 @@ func Run(ctx context.Context, cfg Config, kube *rest.Config, log logr.Logger, st
 	if err := checkStartup(ctx, cfg, kube); err != nil {
 		return err
 	}
-	var armClient *genericarmclient.GenericClient
+	var cred azcore.TokenCredential
 	if cfg.runsWatchers() {
 		var err error
-		if armClient, err = connectARM(ctx, cfg); err != nil {
+		if cred, err = connectARM(ctx, cfg); err != nil {
 			return err
 		}
 	}
@@ -78,7 +79,13 @@ func Run(ctx context.Context, cfg Config, kube *rest.Config, log logr.Logger, st
 	if err != nil {
 		return err
 	}
-	if err := setup(mgr, cfg, kube, armClient, log); err != nil {
+	var clients *credentials.Provider
+	if cfg.runsWatchers() {
+		if clients, err = newCredentials(cfg, mgr.GetClient(), cred); err != nil {
+			return err
+		}
+	}
+	if err := setup(mgr, cfg, kube, clients, log); err != nil {
 		return err
 	}
 	if err := mgr.Add(startedRunnable(started)); err != nil {
@@ -88,8 +95,8 @@ func Run(ctx context.Context, cfg Config, kube *rest.Config, log logr.Logger, st
 	return mgr.Start(ctx)
 }
 
-// connectARM checks the endpoint and the credential and returns the ARM client.
-func connectARM(ctx context.Context, cfg Config) (*genericarmclient.GenericClient, error) {
+// connectARM checks the endpoint and the global credential and returns the credential.
+func connectARM(ctx context.Context, cfg Config) (azcore.TokenCredential, error) {
 	if err := checkEndpoint(ctx, cfg.ARMEndpoint); err != nil {
 		return nil, err
 	}
@@ -100,7 +107,7 @@ func connectARM(ctx context.Context, cfg Config) (*genericarmclient.GenericClien
 	if err != nil {
 		return nil, credentialError(cfg.Credential, err)
 	}
-	return newARMClient(cfg, cred)
+	return cred, nil
 }
 
 // startedRunnable calls started when the manager starts the runnables that need no leadership:
@@ -145,17 +152,35 @@ func newManager(cfg Config, kube *rest.Config) (ctrl.Manager, error) {
 	return mgr, errors.Wrap(err, "creating the manager")
 }
 
-func newARMClient(cfg Config, cred azcore.TokenCredential) (*genericarmclient.GenericClient, error) {
+// armOptions are those of every ARM client: the endpoint, the request timeout and the metrics.
+func armOptions(cfg Config) (genericarmclient.Options, error) {
 	metrics := genericarmclient.NewMetrics()
 	if err := metrics.Register(ctrlmetrics.Registry); err != nil {
-		return nil, errors.Wrap(err, "registering the ARM metrics")
+		return genericarmclient.Options{}, errors.Wrap(err, "registering the ARM metrics")
 	}
-	return genericarmclient.NewGenericClient(cfg.SubscriptionID, genericarmclient.Options{
+	return genericarmclient.Options{
 		Endpoint:       cfg.ARMEndpoint,
-		Credential:     cred,
 		RequestTimeout: cfg.ARMRequestTimeout,
 		ClientOptions:  policy.ClientOptions{PerCallPolicies: []policy.Policy{metrics.Policy()}},
-	})
+	}, nil
+}
+
+// newCredentials is the provider of each object's ARM client: the global one (--credential,
+// --subscription-id) and those of the namespace (aso-credential) and resource (credential-from)
+// credential Secrets, built with azidentity and the same options.
+func newCredentials(cfg Config, kube client.Reader, cred azcore.TokenCredential) (*credentials.Provider, error) {
+	base, err := armOptions(cfg)
+	if err != nil {
+		return nil, err
+	}
+	global := base
+	global.Credential = cred
+	globalClient, err := genericarmclient.NewGenericClient(cfg.SubscriptionID, global)
+	if err != nil {
+		return nil, err
+	}
+	factory := credentials.NewClientFactory(base, credentials.AzureIdentity(azcore.ClientOptions{}))
+	return credentials.NewProvider(kube, globalClient, factory), nil
 }
 
 // metricsOptions serves /metrics over HTTPS to callers the API server authenticates (TokenReview)
@@ -171,7 +196,7 @@ func metricsOptions(cfg Config) metricsserver.Options {
 
 // setup adds what the mode runs: the controllers and the storage version migration, the
 // webhooks, and the probes.
-func setup(mgr ctrl.Manager, cfg Config, kube *rest.Config, armClient *genericarmclient.GenericClient, log logr.Logger) error {
+func setup(mgr ctrl.Manager, cfg Config, kube *rest.Config, clients *credentials.Provider, log logr.Logger) error {
 	resources := controllers.KnownResources()
 	if err := mgr.AddHealthzCheck("ping", healthz.Ping); err != nil {
 		return err
@@ -189,7 +214,7 @@ func setup(mgr ctrl.Manager, cfg Config, kube *rest.Config, armClient *genericar
 	}
 	res := resolver.NewResolver(mgr.GetClient(), mgr.GetScheme(), registration.HubKinds(resources), cfg.SubscriptionID)
 	opts := arm.Options{
-		ARMClient: armClient, Resolver: res, ResyncPeriod: cfg.SyncPeriod, MaxConcurrentReconciles: cfg.MaxConcurrentReconciles,
+		Credentials: clients, Resolver: res, ResyncPeriod: cfg.SyncPeriod, MaxConcurrentReconciles: cfg.MaxConcurrentReconciles,
 		ReconcileTimeout: cfg.ReconcileTimeout, ResyncPut: cfg.ResyncPut, DefaultReconcilePolicy: cfg.DefaultReconcilePolicy,
 	}
 	if err := arm.SetupControllers(mgr, resources, opts, log.WithName("controllers")); err != nil {

@@ -2,6 +2,7 @@ package resolver
 
 import (
 	"context"
+	"strings"
 
 	"github.com/pkg/errors"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
@@ -54,9 +55,28 @@ func (r *Resolver) SubscriptionID() string {
 //     If the owner does not exist, or has no resource ID yet, the error is a
 //     ReadyConditionImpactingError (Warning, WaitingForOwner).
 func (r *Resolver) ResolveOwner(ctx context.Context, obj genruntime.KubernetesResource) (genruntime.KubernetesResource, string, error) {
+	return r.resolveOwner(ctx, obj, r.subscriptionID)
+}
+
+// ReasonSubscriptionMismatch: an object's credential is for another subscription than the
+// object's ARM ID (its owner's, or the one its resource was created in).
+var ReasonSubscriptionMismatch = conditions.Reason{Name: "SubscriptionMismatch", RetryClassification: conditions.RetrySlow}
+
+// ResolveOwnerIn is ResolveOwner for an object whose credential manages subscriptionID: a
+// resource with no owner is created in that subscription, and an owner in another subscription
+// is refused (Warning, SubscriptionMismatch) since the credential would act outside its own.
+func (r *Resolver) ResolveOwnerIn(ctx context.Context, obj genruntime.KubernetesResource, subscriptionID string) (genruntime.KubernetesResource, string, error) {
+	owner, id, err := r.resolveOwner(ctx, obj, subscriptionID)
+	if err == nil {
+		err = InSubscription(id, subscriptionID, "its owner")
+	}
+	return owner, id, err
+}
+
+func (r *Resolver) resolveOwner(ctx context.Context, obj genruntime.KubernetesResource, subscriptionID string) (genruntime.KubernetesResource, string, error) {
 	ref := obj.Owner()
 	if ref == nil {
-		id, err := r.subscriptionARMID()
+		id, err := subscriptionARMID(subscriptionID)
 		return nil, id, err
 	}
 
@@ -69,6 +89,27 @@ func (r *Resolver) ResolveOwner(ctx context.Context, obj genruntime.KubernetesRe
 	}
 
 	return r.resolveKubernetesOwner(ctx, obj.GetNamespace(), *ref)
+}
+
+// InSubscription refuses an ARM ID (of what) in another subscription than subscriptionID; a
+// tenant-level ID has none and passes.
+func InSubscription(id, subscriptionID, what string) error {
+	sub := SubscriptionOf(id)
+	if sub == "" || strings.EqualFold(sub, subscriptionID) {
+		return nil
+	}
+	return conditions.NewReadyConditionImpactingError(errors.Errorf(
+		"%s (%s) is in subscription %s but the object's credential is for subscription %s: a credential acts only in its own subscription",
+		what, id, sub, subscriptionID), conditions.SeverityWarning, ReasonSubscriptionMismatch)
+}
+
+// SubscriptionOf is the subscription of an ARM ID ("" for a tenant-level ID).
+func SubscriptionOf(id string) string {
+	parts := strings.Split(id, "/")
+	if len(parts) > 2 && parts[0] == "" && strings.EqualFold(parts[1], "subscriptions") {
+		return parts[2]
+	}
+	return ""
 }
 
 // resolveKubernetesOwner reads the owner object and its resource ID.
@@ -94,12 +135,12 @@ func (r *Resolver) resolveKubernetesOwner(ctx context.Context, namespace string,
 }
 
 // subscriptionARMID returns the ARM ID of the subscription, the parent of unowned resources.
-func (r *Resolver) subscriptionARMID() (string, error) {
-	if r.subscriptionID == "" {
-		return "", errors.New("resource has no owner and the resolver has no subscription ID")
+func subscriptionARMID(subscriptionID string) (string, error) {
+	if subscriptionID == "" {
+		return "", errors.New("resource has no owner and its credential has no subscription ID")
 	}
 
-	return "/subscriptions/" + r.subscriptionID, nil
+	return "/subscriptions/" + subscriptionID, nil
 }
 
 // get reads the object ref names, in namespace, as the GroupVersionKind registered for its kind.

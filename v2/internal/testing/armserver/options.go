@@ -38,6 +38,7 @@ type options struct {
 	kustoCode     string
 	tls           bool
 	listener      net.Listener
+	tokens        map[string]string // subscription (lower case) → the bearer token it accepts (auth.go)
 }
 
 func defaultOptions() options {

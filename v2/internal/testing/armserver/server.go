@@ -79,7 +79,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	start := time.Now()
 	rec := Request{Method: r.Method, Path: r.URL.Path, APIVersion: r.URL.Query().Get("api-version"), Time: start}
 	rec.Body = captureBody(r)
-	resp := s.route(r, &rec)
+	rec.Token = bearerToken(r)
+	resp := s.authorized(r, &rec)
 	rec.Status = resp.status
 	s.record(rec)
 	resp.write(w)
@@ -180,6 +181,9 @@ type Request struct {
 	Time       time.Time
 	// Body is the request body as the client sent it (nil when empty): what ARM received.
 	Body []byte
+	// Token is the bearer token of the Authorization header ("" when none): test data, recorded
+	// as is so tests can compare it (auth.go).
+	Token string
 }
 
 // captureBody keeps a copy of the request body for the log and hands the handlers the same

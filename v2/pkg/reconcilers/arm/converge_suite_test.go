@@ -94,16 +94,8 @@ func startConv(o convOptions) error {
 	if err := arm.SetupControllers(mgr, controllers.KnownResources(), opts, conv.logs.logger()); err != nil {
 		return err
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	conv.cancel, conv.done = cancel, make(chan struct{})
-	go func() {
-		defer close(conv.done)
-		_ = mgr.Start(ctx)
-	}()
-	if !mgr.GetCache().WaitForCacheSync(ctx) {
-		return context.Canceled
-	}
-	return nil
+	conv.cancel, conv.done, err = startInBackground(mgr)
+	return err
 }
 
 // stopConv stops the operator and waits until its manager has returned.

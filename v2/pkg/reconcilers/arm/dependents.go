@@ -19,8 +19,9 @@ import (
 // Field indexes of every object by what its spec names, so that a change of a Secret, or a
 // referenced object or the owner becoming available, reconciles exactly the objects that depend on it.
 const (
-	secretNamesIndex = ".spec.secretReferences"   // Secret names
-	referencesIndex  = ".spec.resourceReferences" // group/kind/name of the owner and references by Kubernetes name
+	secretNamesIndex = ".spec.secretReferences"     // Secret names
+	referencesIndex  = ".spec.resourceReferences"   // group/kind/name of the owner and references by Kubernetes name
+	credentialIndex  = ".metadata.credentialSecret" // the Secret that holds, or would hold, the object's credential
 )
 
 // indexDependencies registers the indexes (and the claim index of claim.go) for a kind; it must run before the manager starts.
@@ -33,6 +34,9 @@ func indexDependencies(ctx context.Context, mgr ctrl.Manager, reg kind) error {
 		return err
 	}
 	if err := indexer.IndexField(ctx, reg.NewHub(), claimIndex, claimKey); err != nil {
+		return err
+	}
+	if err := indexer.IndexField(ctx, reg.NewHub(), credentialIndex, credentialKey); err != nil {
 		return err
 	}
 	return indexer.IndexField(ctx, reg.NewHub(), referencesIndex, referenceKeys)

@@ -18,8 +18,8 @@ type reconcileRun struct {
 	obj     genruntime.KubernetesResource
 	log     logr.Logger
 	arm     *genericarmclient.GenericClient // the client of the credential that governs obj
+	owner   genruntime.KubernetesResource   // nil when the owner is the subscription or an ARM ID
 	policy  ReconcilePolicy
-	owner   genruntime.KubernetesResource // nil when the owner is the subscription or an ARM ID
 	ownerID string
 	armObj  ARMVersion
 	id      string
@@ -60,7 +60,7 @@ func (run *reconcileRun) reconcile(ctx context.Context) outcome {
 // resolveOwner finds the owner in Kubernetes (or the subscription) and computes the ARM ID. An
 // owner in Kubernetes must be Ready: until then nothing is sent to Azure (Warning, WaitingForOwner).
 func (run *reconcileRun) resolveOwner(ctx context.Context) (outcome, bool) {
-	owner, ownerID, err := run.opts.Resolver.ResolveOwner(ctx, run.obj)
+	owner, ownerID, err := run.opts.Resolver.ResolveOwnerIn(ctx, run.obj, run.arm.SubscriptionID())
 	if err != nil {
 		return failedWith(err), true
 	}

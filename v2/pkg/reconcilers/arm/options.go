@@ -10,11 +10,15 @@ import (
 	"github.com/asogen/asogen/v2/pkg/resolver"
 )
 
-// Options configure the reconciler. ARMClient and Resolver are required; zero durations take
-// the defaults below.
+// Options configure the reconciler. Resolver and ARMClient or Credentials are required; zero
+// durations take the defaults below.
 type Options struct {
+	// ARMClient is the client of every object when Credentials is nil.
 	ARMClient *genericarmclient.GenericClient
-	Resolver  *resolver.Resolver
+	// Credentials picks the client of each object's credential (credentials.Provider: the
+	// resource's, its namespace's or the global one).
+	Credentials ClientProvider
+	Resolver    *resolver.Resolver
 	// ResyncPeriod is how long after success a resource is checked again (default 1h).
 	ResyncPeriod time.Duration
 	// PollInterval is how soon a reconcile follows a long-running operation still in progress
@@ -64,8 +68,11 @@ func ParseResyncPut(s string) (ResyncPut, error) {
 }
 
 func (o Options) withDefaults() (Options, error) {
-	if o.ARMClient == nil || o.Resolver == nil {
-		return o, errors.New("reconciler options need an ARM client and a resolver")
+	if o.Credentials == nil && o.ARMClient != nil {
+		o.Credentials = oneClient{o.ARMClient}
+	}
+	if o.Credentials == nil || o.Resolver == nil {
+		return o, errors.New("reconciler options need an ARM client (or credentials) and a resolver")
 	}
 	o.ResyncPeriod = orDefault(o.ResyncPeriod, time.Hour)
 	o.PollInterval = orDefault(o.PollInterval, 10*time.Second)

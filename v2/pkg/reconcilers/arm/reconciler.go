@@ -45,16 +45,29 @@ func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Resu
 	}
 	log := r.log.WithValues("name", req.Name, "namespace", req.Namespace, "azureName", obj.AzureName())
 	start := obj.DeepCopyObject().(genruntime.KubernetesResource)
-	run := &reconcileRun{Reconciler: r, obj: obj, log: log, arm: r.opts.ARMClient}
-	policy, err := r.policyOf(ctx, obj)
-	if err != nil {
+	run := &reconcileRun{Reconciler: r, obj: obj, log: log}
+	if err := run.prepare(ctx); err != nil {
 		return r.finish(ctx, run, start, failedWith(err))
 	}
-	run.policy = policy
 	if !obj.GetDeletionTimestamp().IsZero() {
 		return run.delete(ctx, start)
 	}
 	return r.finish(ctx, run, start, run.reconcile(ctx))
+}
+
+// prepare reads the object's reconcile policy and picks the ARM client of the credential that
+// governs it. A deletion that leaves the resource in Azure needs no credential.
+func (run *reconcileRun) prepare(ctx context.Context) error {
+	policy, err := run.policyOf(ctx, run.obj)
+	if err != nil {
+		return err
+	}
+	run.policy = policy
+	err = run.useCredential(ctx)
+	if err != nil && !run.obj.GetDeletionTimestamp().IsZero() && policy != PolicyManage {
+		return nil
+	}
+	return err
 }
 
 // finish writes the Ready condition (a status patch: nothing else of the object is sent), records

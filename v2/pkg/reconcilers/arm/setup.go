@@ -94,7 +94,7 @@ func setupController(mgr ctrl.Manager, reg kind, kinds registry, opts Options, l
 	// backoff and resync use RequeueAfter.
 	// What the spec depends on does too: a change of a Secret it references (the value goes into
 	// the next PUT), and an object it references becoming available in Azure (the PUT may go ahead).
-	changes := predicate.Or[client.Object](predicate.GenerationChangedPredicate{}, policyChanged)
+	changes := predicate.Or[client.Object](predicate.GenerationChangedPredicate{}, policyChanged, credentialChanged)
 	if err := indexDependencies(context.Background(), mgr, reg); err != nil {
 		return errors.Wrap(err, "indexing secrets and references")
 	}
@@ -103,7 +103,8 @@ func setupController(mgr ctrl.Manager, reg kind, kinds registry, opts Options, l
 		For(reg.NewHub(), builder.WithPredicates(changes)).
 		Owns(&corev1.Secret{}, builder.WithPredicates(changedByOthers)).
 		Watches(&corev1.Namespace{}, inNamespace(mgr, reg), builder.WithPredicates(policyChanged)).
-		Watches(&corev1.Secret{}, dependents(mgr, reg, secretNamesIndex, client.Object.GetName))
+		Watches(&corev1.Secret{}, dependents(mgr, reg, secretNamesIndex, client.Object.GetName)).
+		Watches(&corev1.Secret{}, dependents(mgr, reg, credentialIndex, client.Object.GetName))
 	for _, target := range kinds.sorted() {
 		key := func(o client.Object) string { return referenceKey(target.GroupKind, o.GetName()) }
 		b = b.Watches(target.NewHub(), dependents(mgr, reg, referencesIndex, key), builder.WithPredicates(becameAvailable))

@@ -12,6 +12,7 @@ import (
 	"github.com/Azure/azure-sdk-for-go/sdk/azcore/policy"
 	"github.com/go-logr/logr"
 	"github.com/go-logr/logr/funcr"
+	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/fields"
 	kruntime "k8s.io/apimachinery/pkg/runtime"
 	ctrl "sigs.k8s.io/controller-runtime"
@@ -72,6 +73,10 @@ func runSuite(m *testing.M) (int, error) {
 		return 0, err
 	}
 	defer stopConv()
+	if err := startCredentialsOperator(); err != nil {
+		return 0, err
+	}
+	defer stopCredentialsOperator()
 	return m.Run(), nil
 }
 
@@ -79,8 +84,11 @@ func startManager(ctx context.Context, env *envtestutil.Environment, scheme *kru
 	wh := env.Webhook
 	mgr, err := ctrl.NewManager(env.Config, ctrl.Options{
 		Scheme: scheme, Metrics: metricsserver.Options{BindAddress: "0"},
-		// The convergence tests run their own operator on their namespace (converge_suite_test.go).
-		Cache:         cache.Options{DefaultFieldSelector: fields.OneTermNotEqualSelector("metadata.namespace", convergeNamespace)},
+		// The convergence and credential tests run their own operators on their namespaces
+		// (converge_suite_test.go, creds_suite_test.go).
+		Cache: cache.Options{DefaultFieldSelector: otherOperatorsNamespaces(),
+			// Namespaces have no metadata.namespace to select on: the reconcile policy reads them all.
+			ByObject: map[client.Object]cache.ByObject{&corev1.Namespace{}: {Field: fields.Everything()}}},
 		WebhookServer: webhook.NewServer(webhook.Options{Host: wh.LocalServingHost, Port: wh.LocalServingPort, CertDir: wh.LocalServingCertDir}),
 	})
 	if err != nil {
@@ -109,7 +117,11 @@ func startManager(ctx context.Context, env *envtestutil.Environment, scheme *kru
 		return err
 	}
 	suite.kube = env.Client // uncached: reads see writes at once
-	go func() { _ = mgr.Start(ctx) }()
+	go func() {
+		if err := mgr.Start(ctx); err != nil {
+			fmt.Fprintln(os.Stderr, "reconciler suite: the manager stopped:", err)
+		}
+	}()
 	return waitForWebhooks(mgr)
 }
 
