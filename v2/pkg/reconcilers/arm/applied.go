@@ -4,6 +4,9 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"net/http"
+
+	"github.com/asogen/asogen/v2/pkg/genericarmclient"
 
 	"github.com/asogen/asogen/v2/pkg/genruntime"
 )
@@ -33,6 +36,35 @@ func appliedOf(obj genruntime.MetaObject) applied {
 func (a applied) String() string {
 	data, _ := json.Marshal(a)
 	return string(data)
+}
+
+// azureUnknown records an operation that finished while its result could not be read: the next
+// reconcile GETs the resource to learn whether that PUT took effect.
+const azureUnknown = "unknown"
+
+// outcomeHash is what to record of Azure's answer to a finished operation: the hash of the
+// resource, nothing when the operation failed (the body is PUT again), or azureUnknown when
+// reading the result failed on a transient error (408, 429, 5xx, no answer).
+func outcomeHash(body []byte, resultErr error) string {
+	if resultErr == nil {
+		return azureHash(body)
+	}
+	switch status := genericarmclient.StatusCode(resultErr); {
+	case status == 0, status >= 500, status == http.StatusRequestTimeout, status == http.StatusTooManyRequests:
+		return azureUnknown
+	}
+	return ""
+}
+
+// provisioningStateOf reads properties.provisioningState of an ARM body ("" when absent).
+func provisioningStateOf(body []byte) string {
+	var doc struct {
+		Properties struct {
+			ProvisioningState string `json:"provisioningState"`
+		} `json:"properties"`
+	}
+	_ = json.Unmarshal(body, &doc)
+	return doc.Properties.ProvisioningState
 }
 
 // hashJSON is the hex SHA-256 of v encoded as JSON (maps in key order, so the same value always

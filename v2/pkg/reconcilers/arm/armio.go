@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"strings"
 
 	"github.com/pkg/errors"
 
@@ -79,12 +80,28 @@ func (run *reconcileRun) upToDate(ctx context.Context) (outcome, bool) {
 	switch {
 	case run.missing:
 		run.event(eventWarning, "Recreating", "The resource is missing in Azure (deleted outside the operator); creating it again")
+	case run.last.Azure == azureUnknown:
+		return run.settleUnknown(ctx)
 	case azureHash(run.azureBody) != run.last.Azure:
 		run.event(eventNormal, "DriftCorrected", "The resource was changed in Azure outside the operator; sending the spec again")
 	default:
 		return run.finishAfterOperation(ctx), true
 	}
 	return outcome{}, false
+}
+
+// settleUnknown decides about an operation that finished while its result could not be read (a
+// transient error on the final GET): a resource Azure now holds as Succeeded is what that PUT
+// made, so it is recorded and nothing is sent again; anything else is PUT again.
+func (run *reconcileRun) settleUnknown(ctx context.Context) (outcome, bool) {
+	if state := provisioningStateOf(run.azureBody); state != "" && !strings.EqualFold(state, "Succeeded") {
+		return outcome{}, false
+	}
+	run.last.Azure = azureHash(run.azureBody)
+	if err := run.saveOperation(ctx, ""); err != nil {
+		return failedWith(err), true
+	}
+	return run.finishAfterOperation(ctx), true
 }
 
 // put sends the body to ARM and follows the operation; an unfinished operation is kept on the
@@ -150,9 +167,9 @@ func (run *reconcileRun) follow(ctx context.Context, poller *genericarmclient.Po
 	}
 	var body json.RawMessage
 	resultErr := poller.Result(ctx, &body)
+	run.last.Azure = outcomeHash(body, resultErr)
 	if resultErr == nil {
 		run.azureBody = body
-		run.last.Azure = azureHash(body)
 	}
 	if err := run.saveOperation(ctx, ""); err != nil {
 		return failedWith(err), true
@@ -188,7 +205,7 @@ func (run *reconcileRun) keepToken(ctx context.Context, poller *genericarmclient
 	if err != nil {
 		return failedWith(errors.Wrap(err, "keeping the operation's resume token")), true
 	}
-	return inProgress(run.opts.PollInterval), true
+	return inProgress(), true
 }
 
 // dropToken forgets a token that cannot be resumed, so the next reconcile starts afresh.

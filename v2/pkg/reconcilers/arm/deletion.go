@@ -2,7 +2,6 @@ package arm
 
 import (
 	"context"
-	"time"
 
 	"github.com/go-logr/logr"
 	"github.com/pkg/errors"
@@ -34,7 +33,7 @@ func (run *reconcileRun) delete(ctx context.Context, start genruntime.Kubernetes
 	}
 	result, err := run.deleteFromAzure(ctx)
 	if err == nil && result.InProgress() {
-		return run.finish(ctx, run, start, deleting(result.Message(), run.opts.PollInterval))
+		return run.finish(ctx, run, start, deleting(result.Message()))
 	}
 	if err == nil {
 		err = result.CreateConditionError() // blocked: kept, and tried again
@@ -62,8 +61,8 @@ func (run *reconcileRun) deleteFromAzure(ctx context.Context) (extensions.Delete
 }
 
 // deleting is the outcome while Azure deletes the resource.
-func deleting(message string, poll time.Duration) outcome {
-	o := inProgress(poll)
+func deleting(message string) outcome {
+	o := inProgress()
 	o.message, o.reason = message, reasonDeleting
 	return o
 }

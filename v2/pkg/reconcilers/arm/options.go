@@ -21,8 +21,8 @@ type Options struct {
 	Resolver    *resolver.Resolver
 	// ResyncPeriod is how long after success a resource is checked again (default 1h).
 	ResyncPeriod time.Duration
-	// PollInterval is how soon a reconcile follows a long-running operation still in progress
-	// (default 10s).
+	// PollInterval is the longest wait between two polls of a long-running operation (default
+	// 10s); the first poll comes after an eighth of it, and the wait doubles from there.
 	PollInterval time.Duration
 	// BackoffBase and BackoffMax bound the exponential backoff of Warning outcomes
 	// (defaults 5s and 10m).

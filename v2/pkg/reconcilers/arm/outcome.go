@@ -18,8 +18,9 @@ type retryKind int
 const (
 	retryResync  retryKind = iota // success: check again after the resync period
 	retryBackoff                  // Warning: exponential backoff
-	retryAfter                    // a fixed delay (Retry-After, operation in progress)
+	retryAfter                    // a fixed delay (Retry-After)
 	retrySlow                     // Error: a long capped backoff; a spec change retries at once
+	retryPoll                     // an operation in progress: polled soon, then less often
 )
 
 // outcome is how one reconcile ends: the Ready condition to write and when to come back.
@@ -41,11 +42,13 @@ func succeeded() outcome {
 	return outcome{status: metav1.ConditionTrue, reason: conditions.ReasonSucceeded, retry: retryResync}
 }
 
-// inProgress is the outcome while a long-running operation has not finished.
-func inProgress(poll time.Duration) outcome {
+// inProgress is the outcome while a long-running operation has not finished: polled again after
+// PollInterval/8, doubling up to PollInterval (most operations end in seconds; long ones are not
+// polled more often than PollInterval).
+func inProgress() outcome {
 	return outcome{
 		status: metav1.ConditionUnknown, severity: conditions.SeverityInfo, reason: conditions.ReasonReconciling,
-		message: "The resource is being reconciled", retry: retryAfter, after: poll,
+		message: "The resource is being reconciled", retry: retryPoll,
 	}
 }
 

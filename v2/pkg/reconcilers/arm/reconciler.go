@@ -2,6 +2,7 @@ package arm
 
 import (
 	"context"
+	"encoding/json"
 	"time"
 
 	"github.com/go-logr/logr"
@@ -26,6 +27,7 @@ type Reconciler struct {
 	opts     Options
 	backoff  *backoff
 	slow     *backoff // Error outcomes: the user must act, so retries are rare
+	polls    *backoff // operations in progress: the first poll soon, later ones up to PollInterval
 	log      logr.Logger
 	recorder record.EventRecorder
 	checkers checkers
@@ -85,13 +87,28 @@ func (r *Reconciler) finish(ctx context.Context, run *reconcileRun, start genrun
 	conditions.SetCondition(obj, after)
 	after, _ = conditions.GetCondition(obj, conditions.ConditionTypeReady)
 	r.readyEvent(obj, before, after, isARMError(o.err))
-	if err := r.kube.Status().Patch(ctx, obj, client.MergeFrom(start)); err != nil {
+	if err := r.writeStatus(ctx, obj, start); err != nil {
 		if client.IgnoreNotFound(err) == nil {
 			return ctrl.Result{}, nil
 		}
 		return ctrl.Result{}, errors.Wrap(err, "writing the status")
 	}
 	return r.requeue(client.ObjectKeyFromObject(obj), obj.GetGeneration(), o), nil
+}
+
+// writeStatus patches the status when it differs from what the reconcile started with: a poll
+// of an operation still running, or a resync that changed nothing, writes nothing.
+func (r *Reconciler) writeStatus(ctx context.Context, obj, start client.Object) error {
+	patch := client.MergeFrom(start)
+	data, err := patch.Data(obj)
+	if err != nil {
+		return err
+	}
+	var fields map[string]json.RawMessage
+	if json.Unmarshal(data, &fields) == nil && fields["status"] == nil {
+		return nil
+	}
+	return r.kube.Status().Patch(ctx, obj, patch)
 }
 
 func isARMError(err error) bool {
@@ -123,20 +140,21 @@ func waiting(o outcome) bool {
 	return ok
 }
 
-// requeue turns the outcome's retry into a controller-runtime result.
+// requeue turns the outcome's retry into a controller-runtime result. Each retry kind keeps its
+// own count per object; the others are reset.
 func (r *Reconciler) requeue(key types.NamespacedName, generation int64, o outcome) ctrl.Result {
+	counts := map[retryKind]*backoff{retryBackoff: r.backoff, retrySlow: r.slow, retryPoll: r.polls}
+	for kind, b := range counts {
+		if kind != o.retry {
+			b.reset(key)
+		}
+	}
 	switch o.retry {
-	case retryBackoff:
-		r.slow.reset(key)
-		return ctrl.Result{RequeueAfter: r.backoff.next(key, generation)}
-	case retrySlow:
-		r.backoff.reset(key)
-		return ctrl.Result{RequeueAfter: r.slow.next(key, generation)}
+	case retryBackoff, retrySlow, retryPoll:
+		return ctrl.Result{RequeueAfter: counts[o.retry].next(key, generation)}
 	case retryAfter:
 		return ctrl.Result{RequeueAfter: o.after}
 	default:
-		r.backoff.reset(key)
-		r.slow.reset(key)
 		return ctrl.Result{RequeueAfter: r.opts.ResyncPeriod}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	storage "github.com/asogen/asogen/v2/api/storage/v1api20230101"
+	"github.com/asogen/asogen/v2/internal/testing/armserver"
 	"github.com/asogen/asogen/v2/pkg/genruntime/conditions"
 	"github.com/asogen/asogen/v2/pkg/reconcilers/arm"
 )
@@ -160,4 +161,23 @@ func TestScaleResyncPutAlwaysRestoresOldBehaviour(t *testing.T) {
 	create(t, sa)
 	waitReady(t, sa)
 	waitUntil(t, "a resync PUT", func() bool { return len(convPUTs(id)) >= 2 })
+}
+
+// TestScaleFaultedResultReadSendsNoSecondPUT: when the operation finished but reading its result
+// failed (a 500 on the final GET), the next reconcile reads the resource instead of PUTting the
+// same body again.
+func TestScaleFaultedResultReadSendsNoSecondPUT(t *testing.T) {
+	convResourceGroup(t, "sc-result")
+	id := rgID("sc-result") + "/providers/Microsoft.Kusto/clusters/scresult"
+	conv.arm.AddFault(armserver.Fault{Method: http.MethodGet, ID: id, Status: http.StatusInternalServerError})
+	cluster := newKustoCluster("scresult", "sc-result")
+	cluster.ObjectMeta = cmeta("scresult")
+	create(t, cluster)
+	waitReadyAt(t, cluster)
+	if conv.arm.PendingFaults() != 0 {
+		t.Fatal("the final GET was never faulted")
+	}
+	if n := len(convPUTs(id)); n != 1 {
+		t.Errorf("%d PUTs, want 1", n)
+	}
 }

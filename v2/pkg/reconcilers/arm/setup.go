@@ -83,7 +83,8 @@ func setupController(mgr ctrl.Manager, reg kind, kinds registry, opts Options, l
 	r := &Reconciler{
 		kube: mgr.GetClient(), reg: reg, kinds: kinds, opts: opts,
 		backoff: newBackoff(opts.BackoffBase, opts.BackoffMax), slow: newBackoff(opts.SlowRetryBase, opts.SlowRetryMax),
-		log: log.WithName(name), recorder: mgr.GetEventRecorderFor("asogen-controller"), now: time.Now,
+		polls: newBackoff(opts.PollInterval/8, opts.PollInterval),
+		log:   log.WithName(name), recorder: mgr.GetEventRecorderFor("asogen-controller"), now: time.Now,
 	}
 	if opts.Client != nil {
 		r.kube = opts.Client
