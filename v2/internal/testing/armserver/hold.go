@@ -1,10 +1,6 @@
 package armserver
 
-import (
-	"strings"
-
-	"github.com/pkg/errors"
-)
+import "strings"
 
 // Hold keeps every operation on idPrefix and below in progress until Release: its polls answer
 // InProgress (or 202) however often they come, so a test can act while an operation is in flight.
@@ -53,15 +49,5 @@ func (s *Server) Remove(id string) bool {
 // Edit changes the value at jsonPath of a stored resource as someone editing it in Azure outside
 // the operator would: unlike SetProperty, the next PUT of the resource replaces it.
 func (s *Server) Edit(id string, jsonPath []string, value any) error {
-	v, err := cloneJSON(value)
-	if err != nil {
-		return err
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	r := s.lookup(id)
-	if r == nil {
-		return errors.Errorf("armserver: no resource %q", id)
-	}
-	return setPath(r.body, jsonPath, v)
+	return s.setStored(id, jsonPath, value, false)
 }

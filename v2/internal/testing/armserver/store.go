@@ -72,6 +72,11 @@ func (s *Server) SetProvisioningState(id, state string) error {
 // set this way model service-owned state (an approved connection, a stopped cluster): they are
 // re-applied after every later PUT of the resource, except properties.provisioningState.
 func (s *Server) SetProperty(id string, jsonPath []string, value any) error {
+	return s.setStored(id, jsonPath, value, !isProvisioningStatePath(jsonPath))
+}
+
+// setStored sets the value at jsonPath of a stored resource; keep makes it survive later PUTs.
+func (s *Server) setStored(id string, jsonPath []string, value any, keep bool) error {
 	v, err := cloneJSON(value)
 	if err != nil {
 		return err
@@ -85,7 +90,7 @@ func (s *Server) SetProperty(id string, jsonPath []string, value any) error {
 	if err := setPath(r.body, jsonPath, v); err != nil {
 		return errors.Wrapf(err, "armserver: set %v on %q", jsonPath, id)
 	}
-	if !isProvisioningStatePath(jsonPath) {
+	if keep {
 		r.overrides = append(r.overrides, override{path: append([]string(nil), jsonPath...), value: v})
 	}
 	return nil

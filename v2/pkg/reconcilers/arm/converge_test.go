@@ -13,7 +13,6 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	cache "github.com/asogen/asogen/v2/api/cache/v1api20230801"
-	containerservice "github.com/asogen/asogen/v2/api/containerservice/v1api20231001"
 	resources "github.com/asogen/asogen/v2/api/resources/v1api20210401"
 	storage "github.com/asogen/asogen/v2/api/storage/v1api20230101"
 	"github.com/asogen/asogen/v2/internal/testing/armserver"
@@ -119,12 +118,7 @@ func TestConvergeSecretRotatedTwiceDuringOperation(t *testing.T) {
 	create(t, secret)
 	id := rgID("cv-rotate") + "/providers/Microsoft.ContainerService/managedClusters/cv-mc"
 	conv.arm.Hold(id)
-	mc := &containerservice.ManagedCluster{ObjectMeta: cmeta("cv-mc")}
-	mc.Spec.Owner = owner("cv-rotate")
-	mc.Spec.Location = "westus2"
-	mc.Spec.ServicePrincipalProfile = &containerservice.ManagedClusterServicePrincipalProfile{
-		ClientID: "app", Secret: &genruntime.SecretReference{Name: "cv-sp", Key: "client-secret"},
-	}
+	mc := newManagedClusterReading(cmeta("cv-mc"), "cv-rotate", "cv-sp")
 	create(t, mc)
 	waitUntil(t, "the first PUT", func() bool { return len(convPUTs(id)) == 1 })
 	modify(t, secret, func() { secret.Data["client-secret"] = []byte("value-two-2b") })
@@ -260,10 +254,8 @@ func TestConvergeWaitingIsLoggedAsInfo(t *testing.T) {
 // again within seconds (the resync period here is an hour).
 func TestConvergeExportedSecretRestored(t *testing.T) {
 	convResourceGroup(t, "cv-export")
-	redis := &cache.Redis{ObjectMeta: cmeta("cv-redis")}
-	redis.Spec.Owner = owner("cv-export")
-	redis.Spec.Location = "westus2"
-	redis.Spec.Sku = cache.Sku{Capacity: 1, Family: "C", Name: "Standard"}
+	redis := newRedis("cv-redis", "cv-export")
+	redis.ObjectMeta = cmeta("cv-redis")
 	redis.Spec.OperatorSpec = &cache.RedisOperatorSpec{Secrets: &cache.RedisOperatorSecrets{
 		PrimaryKey: &genruntime.SecretDestination{Name: "cv-redis-keys", Key: "primary"},
 	}}

@@ -13,7 +13,6 @@ import (
 
 	containerservice "github.com/asogen/asogen/v2/api/containerservice/v1api20231001"
 	containerservicehub "github.com/asogen/asogen/v2/api/containerservice/v1api20231001/storage"
-	"github.com/asogen/asogen/v2/pkg/genruntime"
 	"github.com/asogen/asogen/v2/pkg/genruntime/conditions"
 )
 
@@ -25,12 +24,7 @@ func TestSecretsInputReachOnlyThePUT(t *testing.T) {
 	createResourceGroup(t, "rg-secrets")
 	secret := &corev1.Secret{ObjectMeta: meta("sp-credentials"), Data: map[string][]byte{"client-id": []byte("app")}}
 	create(t, secret)
-	mc := &containerservice.ManagedCluster{ObjectMeta: meta("mc-secrets")}
-	mc.Spec.Owner = owner("rg-secrets")
-	mc.Spec.Location = "westus2"
-	mc.Spec.ServicePrincipalProfile = &containerservice.ManagedClusterServicePrincipalProfile{
-		ClientID: "app", Secret: &genruntime.SecretReference{Name: "sp-credentials", Key: "client-secret"},
-	}
+	mc := newManagedClusterReading(meta("mc-secrets"), "rg-secrets", "sp-credentials")
 	create(t, mc)
 	id := rgID("rg-secrets") + "/providers/Microsoft.ContainerService/managedClusters/mc-secrets"
 
