@@ -10,12 +10,14 @@ require (
 	github.com/go-logr/logr v1.4.4 // the extension and reconciler logging interface
 	github.com/go-openapi/spec v1.0.1 // Swagger 2.0 schema/operation types for the ARM spec reader
 	github.com/gobuffalo/flect v1.0.3 // the plural of a kind, by controller-gen's own rule, for webhook and RBAC markers
+	github.com/google/go-containerregistry v0.22.1 // make image: writes the controller's OCI image from scratch and pushes it, no container engine
 	github.com/pkg/errors v0.9.1 // error wrapping with causes
 	github.com/pmezard/go-difflib v1.0.0 // unified diffs in `asogen verify`
 	github.com/prometheus/client_golang v1.22.0 // ARM request metrics beside controller-runtime's (same registry)
 	github.com/sebdah/goldie/v2 v2.8.0 // golden-file tests with -update
 	github.com/spf13/cobra v1.10.2 // the CLI
 	go.uber.org/zap v1.27.0 // log levels of controller-runtime's zap logger (the operator's logs)
+	golang.org/x/crypto/x509roots/fallback v0.0.0-20261030153154-30a33513ff6d // make image: Mozilla's root certificates (NSS), pinned, for the image's CA bundle
 	golang.org/x/mod v0.42.0 // go.mod parsing (module path of the project; benchmark corpus)
 	golang.org/x/sys v0.49.0 // syncfs(2): one sync of the generated files instead of one fsync each (already in the graph)
 	golang.org/x/tools v0.52.0 // go/packages: loads the hand-written customizations
@@ -40,6 +42,8 @@ require (
 	github.com/blang/semver/v4 v4.0.0 // indirect
 	github.com/cespare/xxhash/v2 v2.3.0 // indirect
 	github.com/davecgh/go-spew v1.1.1 // indirect
+	github.com/docker/cli v29.7.2+incompatible // indirect
+	github.com/docker/docker-credential-helpers v0.9.3 // indirect
 	github.com/emicklei/go-restful/v3 v3.13.0 // indirect
 	github.com/fatih/color v1.18.0 // indirect
 	github.com/fsnotify/fsnotify v1.9.0 // indirect
@@ -68,6 +72,7 @@ require (
 	github.com/google/uuid v1.6.0 // indirect
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect
 	github.com/json-iterator/go v1.1.12 // indirect
+	github.com/klauspost/compress v1.19.2 // indirect
 	github.com/kylelemons/godebug v1.1.0 // indirect
 	github.com/mattn/go-colorable v0.1.13 // indirect
 	github.com/mattn/go-isatty v0.0.20 // indirect
@@ -75,11 +80,14 @@ require (
 	github.com/modern-go/reflect2 v1.0.3-0.20250322232337-35a7c28c31ee // indirect
 	github.com/monochromegane/go-gitignore v0.0.0-20200626010858-205db1a8cc00 // indirect
 	github.com/munnerz/goautoneg v0.0.0-20191010083416-a7dc8b61c822 // indirect
+	github.com/opencontainers/go-digest v1.0.0 // indirect
+	github.com/opencontainers/image-spec v1.1.1 // indirect
 	github.com/pkg/browser v0.0.0-20240102092130-5ac0b6a4141c // indirect
 	github.com/prometheus/client_model v0.6.1 // indirect
 	github.com/prometheus/common v0.62.0 // indirect
 	github.com/prometheus/procfs v0.15.1 // indirect
 	github.com/sergi/go-diff v1.4.0 // indirect
+	github.com/sirupsen/logrus v1.9.4 // indirect
 	github.com/spf13/pflag v1.0.10 // indirect
 	github.com/x448/float16 v0.8.4 // indirect
 	github.com/xlab/treeprint v1.2.0 // indirect
@@ -89,7 +97,7 @@ require (
 	golang.org/x/crypto v0.58.0 // indirect
 	golang.org/x/exp/typeparams v0.0.0-20231108232855-2478ac86f678 // indirect
 	golang.org/x/net v0.62.0 // indirect
-	golang.org/x/oauth2 v0.27.0 // indirect
+	golang.org/x/oauth2 v0.36.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect
 	golang.org/x/term v0.47.0 // indirect
 	golang.org/x/text v0.43.0 // indirect
@@ -99,6 +107,7 @@ require (
 	gopkg.in/evanphx/json-patch.v4 v4.13.0 // indirect
 	gopkg.in/inf.v0 v0.9.1 // indirect
 	gopkg.in/yaml.v2 v2.4.0 // indirect
+	gotest.tools/v3 v3.5.2 // indirect
 	honnef.co/go/tools v0.8.2 // indirect
 	k8s.io/code-generator v0.34.2 // indirect
 	k8s.io/gengo/v2 v2.0.0-20250922181213-ec3ebc5fd46b // indirect
