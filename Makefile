@@ -26,7 +26,7 @@ IMAGE_ARCH ?= amd64
 IMAGE_ARCHIVE := bin/controller-image.tar
 SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
 
-.PHONY: build ldflags image image-push generate verify verify-asogen verify-controller-gen test fuzz lint bench bench-quick run-local
+.PHONY: build ldflags image image-push helm-lint generate verify verify-asogen verify-controller-gen test fuzz lint bench bench-quick run-local
 
 ## build: the asogen and controller binaries (bin/), version and commit stamped, and every package
 build:
@@ -64,7 +64,7 @@ verify-controller-gen:
 	tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
 	git ls-files -z -co --exclude-standard | tar --null --ignore-failed-read -T - -cf - 2>/dev/null | tar -xf - -C "$$tmp"; \
 	(cd "$$tmp" && go generate .); \
-	outputs() { find v2 -name zz_generated.deepcopy.go; find v2/config/crd/bases -type f 2>/dev/null || true; ls v2/config/webhook/manifests.yaml v2/config/rbac/role.yaml 2>/dev/null || true; }; \
+	outputs() { find v2 -name zz_generated.deepcopy.go; find v2/config/crd/bases v2/charts/asogen/files/generated -type f 2>/dev/null || true; ls v2/config/webhook/manifests.yaml v2/config/rbac/role.yaml 2>/dev/null || true; }; \
 	status=0; \
 	for f in $$( { outputs; (cd "$$tmp" && outputs); } | sort -u); do \
 		diff -uN --label "a/$$f" --label "b/$$f" "$$f" "$$tmp/$$f" || status=1; \
@@ -99,12 +99,17 @@ fuzz:
 			hack/fuzz.sh "$$dir" "$$name" "$(FUZZTIME)" || exit 1; \
 		done
 
-## lint: gofmt, go vet and staticcheck (pinned in go.mod) over the module
-lint:
+## lint: gofmt, go vet and staticcheck (pinned in go.mod) over the module, and helm-lint
+lint: helm-lint
 	unformatted=$$(find . -name '*.go' -not -path './.git/*' -not -path '*/testdata/*' -not -path './.cache/*' -print0 | xargs -0 gofmt -l); \
 	if [ -n "$$unformatted" ]; then echo "gofmt -w needed:"; echo "$$unformatted"; exit 1; fi
 	go vet ./...
 	go tool staticcheck ./...
+
+## helm-lint: helm lint --strict of v2/charts/asogen with the helm CLI pinned in go.mod (both credential kinds)
+helm-lint:
+	go tool helm lint --strict v2/charts/asogen
+	go tool helm lint --strict v2/charts/asogen --set credential.kind=global
 
 ## bench: asogen vs controller-gen at N=100,300,1000 kinds, V=3 (see BENCHMARKS.md)
 bench:
