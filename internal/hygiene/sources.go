@@ -1,7 +1,8 @@
 // Package hygiene reads the repository's records of third-party material, for the tests that keep
 // NOTICE complete (TestHygiene...): a SOURCES.md file beside copied material lists each copied
-// file in a Markdown table row with its repository-relative path and commit in backquotes, and
-// names the repository it came from in bold (**Azure/azure-rest-api-specs**).
+// file in a Markdown table row with its repository-relative path and commit in backquotes (or,
+// for a file copied from a Go module's source, the module and version: `example.com/m@v1.2.3`),
+// and names the repository it came from in bold (**Azure/azure-rest-api-specs**).
 package hygiene
 
 import (
@@ -22,13 +23,14 @@ type Entry struct {
 	Line       int    // its line in the SOURCES file
 	Repository string // owner/name of the repository it was copied from
 	Path       string // the copy, relative to the repository root (slashes)
-	Commit     string // the upstream commit of the copied file
+	Commit     string // the upstream commit of the copied file, or module@version for a Go module's
 	SHA256     string // the SHA-256 the SOURCES file records, when the row has one
 }
 
 var (
 	backquoted = regexp.MustCompile("`([^`]+)`")
 	commitRE   = regexp.MustCompile(`^[0-9a-f]{40}$`)
+	moduleRE   = regexp.MustCompile(`^[a-z0-9.-]+(/[A-Za-z0-9._~-]+)+@v[0-9]+\.[0-9]+\.[0-9]+(-[0-9A-Za-z.-]+)?(\+incompatible)?$`)
 	sha256RE   = regexp.MustCompile(`^[0-9a-f]{64}$`)
 	repoRE     = regexp.MustCompile(`\*\*([A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+)\*\*`)
 )
@@ -106,7 +108,7 @@ func parseRow(line string) (Entry, bool, error) {
 	var e Entry
 	for _, m := range backquoted.FindAllStringSubmatch(line, -1) {
 		switch v := m[1]; {
-		case commitRE.MatchString(v) && e.Commit == "":
+		case (commitRE.MatchString(v) || moduleRE.MatchString(v)) && e.Commit == "":
 			e.Commit = v
 		case sha256RE.MatchString(v) && e.SHA256 == "":
 			e.SHA256 = v
@@ -118,7 +120,7 @@ func parseRow(line string) (Entry, bool, error) {
 		return Entry{}, false, nil
 	}
 	if e.Commit == "" {
-		return Entry{}, false, errors.Errorf("row of %s has no commit (40 hex digits in backquotes)", e.Path)
+		return Entry{}, false, errors.Errorf("row of %s has no commit (40 hex digits in backquotes) or Go module version (module@vX.Y.Z)", e.Path)
 	}
 	return e, true, nil
 }

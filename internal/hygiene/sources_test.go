@@ -53,11 +53,29 @@ func TestHygieneParseSources(t *testing.T) {
 	}
 }
 
+// A file copied from a Go module's source names the module and version instead of a commit.
+func TestHygieneParseSourcesModuleVersion(t *testing.T) {
+	t.Parallel()
+	const mod = "github.com/owner/repo@v1.21.2"
+	root := writeSources(t, "From the Go module of **owner/repo**.\n| 1 | `crds/a.yaml` | `"+mod+"` | `deploy/crds/a.yaml` |\n")
+	entries, err := ParseSources(root, "third/SOURCES.md")
+	if err != nil || len(entries) != 1 {
+		t.Fatalf("ParseSources = %+v, %v", entries, err)
+	}
+	if e := entries[0]; e.Path != "third/crds/a.yaml" || e.Commit != mod {
+		t.Errorf("entry = %+v", e)
+	}
+	if missing := Unnamed("owner/repo\n    "+mod+"  third/crds/a.yaml\n", entries); len(missing) != 0 {
+		t.Errorf("a NOTICE naming the file misses %+v", missing)
+	}
+}
+
 func TestHygieneParseSourcesRejects(t *testing.T) {
 	t.Parallel()
 	for name, text := range map[string]string{
-		"a row without commit":  "From **Owner/repo**.\n| 1 | `specification/a.json` | main |\n",
-		"no repository in bold": "| 1 | `specification/a.json` | `" + commitA + "` |\n",
+		"a row without commit":     "From **Owner/repo**.\n| 1 | `specification/a.json` | main |\n",
+		"no repository in bold":    "| 1 | `specification/a.json` | `" + commitA + "` |\n",
+		"a module without version": "From **Owner/repo**.\n| 1 | `crds/a.yaml` | `github.com/owner/repo@latest` |\n",
 	} {
 		root := writeSources(t, text)
 		if _, err := ParseSources(root, "third/SOURCES.md"); err == nil {
