@@ -17,7 +17,7 @@ STAMP_VERSION = $(shell git describe --tags --exact-match --match '$(RELEASE)' 2
 STAMP_COMMIT = $(shell git rev-parse HEAD 2>/dev/null || echo unknown)$(shell [ -z "$$(git status --porcelain 2>/dev/null)" ] || echo -dirty)
 LDFLAGS = -X github.com/asogen/asogen/internal/version.version=$(STAMP_VERSION) -X github.com/asogen/asogen/internal/version.commit=$(STAMP_COMMIT)
 
-.PHONY: build ldflags generate verify verify-asogen verify-controller-gen test fuzz lint bench bench-quick run-local
+.PHONY: build ldflags generate verify verify-asogen verify-controller-gen test fuzz lint bench bench-quick bench-operator run-local
 
 ## build: the asogen and controller binaries (bin/), version and commit stamped, and every package
 build:
@@ -96,3 +96,10 @@ bench:
 ## bench-quick: smoke run of the benchmark harness (N=20,40, one run)
 bench-quick:
 	go run ./hack/bench -quick
+
+## bench-operator: the controller and armserver as processes at N=1000 and 5000 objects (N=100 for one size; see BENCHMARKS.md)
+bench-operator:
+	if [ -z "$${KUBEBUILDER_ASSETS:-}" ]; then \
+		KUBEBUILDER_ASSETS="$$(hack/envtest/install.sh | tail -1)"; export KUBEBUILDER_ASSETS; \
+	fi; \
+	go run ./v2/internal/cmd/benchoperator $(if $(N),-n $(N))

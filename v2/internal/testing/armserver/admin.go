@@ -6,12 +6,15 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
+	"time"
 )
 
 // Admin is the HTTP interface of the armserver program for another process (a test, a load
 // test, or a developer with curl):
 //
-//	GET /requests            the request log (?bodies=false leaves the request bodies out)
+//	GET /requests            the request log (?bodies=false leaves the request bodies out;
+//	                         ?since=<RFC 3339 time> keeps the requests received after it)
 //	POST /property           set a property of a stored resource, as SetProperty (body: {"id", "path", "value"})
 //	GET, POST /faults        the fault rules; POST sets one FaultRule, e.g. {"method":"PUT","rate":0.2,"status":500}
 //	DELETE /faults           drop every fault rule
@@ -19,7 +22,15 @@ import (
 func (s *Server) Admin() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /requests", func(w http.ResponseWriter, r *http.Request) {
-		writeJSON(w, http.StatusOK, s.requestLog(r.URL.Query().Get("bodies") != "false"))
+		var since time.Time
+		if v := r.URL.Query().Get("since"); v != "" {
+			var err error
+			if since, err = time.Parse(time.RFC3339Nano, v); err != nil {
+				http.Error(w, err.Error(), http.StatusBadRequest)
+				return
+			}
+		}
+		writeJSON(w, http.StatusOK, s.requestLog(r.URL.Query().Get("bodies") != "false", since))
 	})
 	mux.HandleFunc("POST /property", func(w http.ResponseWriter, r *http.Request) {
 		var p propertyChange
@@ -60,15 +71,20 @@ func decodeThen(w http.ResponseWriter, r *http.Request, v any, apply func() erro
 	w.WriteHeader(http.StatusNoContent)
 }
 
-// requestLog is the log, with or without the request bodies.
-func (s *Server) requestLog(bodies bool) []Request {
+// requestLog is the log of the requests received after since, with or without their bodies.
+func (s *Server) requestLog(bodies bool, since time.Time) []Request {
 	all := s.Requests()
-	if !bodies {
-		for i := range all {
-			all[i].Body = nil
+	out := all[:0]
+	for _, r := range all {
+		if !r.Time.After(since) {
+			continue
 		}
+		if !bodies {
+			r.Body = nil
+		}
+		out = append(out, r)
 	}
-	return all
+	return out
 }
 
 type propertyChange struct {
@@ -92,6 +108,12 @@ func (c AdminClient) Requests() ([]Request, error) {
 func (c AdminClient) RequestsWithoutBodies() ([]Request, error) {
 	var out []Request
 	return out, c.do(http.MethodGet, "/requests?bodies=false", nil, &out)
+}
+
+// RequestsSince returns the requests received after t, without their bodies.
+func (c AdminClient) RequestsSince(t time.Time) ([]Request, error) {
+	var out []Request
+	return out, c.do(http.MethodGet, "/requests?bodies=false&since="+url.QueryEscape(t.Format(time.RFC3339Nano)), nil, &out)
 }
 
 // SetProperty sets a property of a stored resource.

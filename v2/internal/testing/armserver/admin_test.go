@@ -59,6 +59,10 @@ func TestAdminRequestLog(t *testing.T) {
 	if err != nil || len(without) != 2 || without[1].Body != nil || !without[1].Fault {
 		t.Fatalf("log without bodies %+v, %v", without, err)
 	}
+	since, err := admin.RequestsSince(with[0].Time)
+	if err != nil || len(since) != 1 || since[0].Method != http.MethodPut || since[0].Body != nil {
+		t.Fatalf("log since the first request %+v, %v", since, err)
+	}
 	if err := admin.SetProperty(peID+"x", []string{"a"}, 1); err == nil {
 		t.Fatal("setting a property of a missing resource succeeded")
 	}
