@@ -14,9 +14,9 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
-	"strings"
 	"time"
+
+	"github.com/asogen/asogen/internal/sizelist"
 )
 
 func main() {
@@ -73,20 +73,8 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	}
 	o.check = !*noCheck
 	var err error
-	if o.sizes, err = parseSizes(*sizes); err == nil && (o.concurrency < 1 || o.probes < 1 || o.inflight < 1 || o.polls < 0) {
+	if o.sizes, err = sizelist.Parse("n", *sizes); err == nil && (o.concurrency < 1 || o.probes < 1 || o.inflight < 1 || o.polls < 0) {
 		err = fmt.Errorf("-concurrency, -probes and -inflight must be at least 1, -polls at least 0")
 	}
 	return o, err
-}
-
-func parseSizes(list string) ([]int, error) {
-	var out []int
-	for _, f := range strings.Split(list, ",") {
-		n, err := strconv.Atoi(strings.TrimSpace(f))
-		if err != nil || n < 1 {
-			return nil, fmt.Errorf("-n: %q is not a positive number", f)
-		}
-		out = append(out, n)
-	}
-	return out, nil
 }

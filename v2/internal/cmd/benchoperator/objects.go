@@ -2,14 +2,11 @@ package main
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime/schema"
-	"sigs.k8s.io/yaml"
 
 	"github.com/asogen/asogen/v2/internal/localrun"
 )
@@ -23,26 +20,11 @@ type template struct {
 
 // readTemplates reads the samples, owners before the objects they own.
 func readTemplates() ([]template, error) {
-	var out []template
-	root := filepath.Join(localrun.RepoDir(), "v2", "samples")
-	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || filepath.Ext(path) != ".yaml" {
-			return err
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		obj := &unstructured.Unstructured{}
-		if err := yaml.Unmarshal(data, &obj.Object); err != nil {
-			return fmt.Errorf("%s: %w", path, err)
-		}
+	samples, err := localrun.ReadSamples()
+	out := make([]template, len(samples))
+	for i, obj := range samples {
 		owner, _, _ := unstructured.NestedString(obj.Object, "spec", "owner", "name")
-		out = append(out, template{obj: obj, owner: owner})
-		return nil
-	})
-	if err == nil && len(out) == 0 {
-		err = fmt.Errorf("no samples under %s", root)
+		out[i] = template{obj: obj, owner: owner}
 	}
 	return ownersFirst(out), err
 }
