@@ -25,11 +25,11 @@ func (r *rig) inflightPhase(ctx context.Context, ctl *controller, ts []template,
 	if err != nil {
 		return res, err
 	}
-	latencies, err := r.firstPutLatencies(ctx, applied)
+	latencies, measured, err := r.firstPutLatencies(ctx, applied)
 	if err != nil {
 		return res, err
 	}
-	res.measured = len(latencies)
+	res.measured = measured
 	res.p50, res.p99 = percentile(latencies, 0.50), percentile(latencies, 0.99)
 	res.rss, res.goroutines = ctl.sampler.take()
 	return res, nil
@@ -64,7 +64,7 @@ func (r *rig) startInflight(ctx context.Context, ts []template, ns, rg string, r
 	}
 	all := func(n int) bool { return n >= len(pes) }
 	var err error
-	if res.inflight, _, err = waitFor(ctx, perObject(len(pes), 200*time.Millisecond, time.Minute), time.Second, accepted, all); err != nil {
+	if res.inflight, _, err = waitFor(ctx, perObject(len(pes), 500*time.Millisecond, 2*time.Minute), time.Second, accepted, all); err != nil {
 		return err
 	}
 	recorded := func() (int, error) { return countWhere(ctx, r.kube, pes, hasReadyCondition) }
@@ -103,9 +103,14 @@ func (r *rig) applyProbes(ctx context.Context, probes []*unstructured.Unstructur
 	return applied, nil
 }
 
-// firstPutLatencies waits (up to a minute) until every probe has been sent a PUT and returns
-// the time from each probe's create to its first PUT; probes without one are left out.
-func (r *rig) firstPutLatencies(ctx context.Context, applied map[string]time.Time) ([]time.Duration, error) {
+// probeWait bounds the wait for the probes' first PUTs.
+const probeWait = 2 * time.Minute
+
+// firstPutLatencies waits (up to probeWait) until every probe has been sent a PUT and returns
+// the time from each probe's create to its first PUT, and how many got one. A probe without a
+// PUT counts as the time from its create to the end of the wait (a lower bound), so the
+// percentiles never flatter a controller that fell behind.
+func (r *rig) firstPutLatencies(ctx context.Context, applied map[string]time.Time) ([]time.Duration, int, error) {
 	var from time.Time
 	ids := make([]string, 0, len(applied))
 	for id, at := range applied {
@@ -120,14 +125,19 @@ func (r *rig) firstPutLatencies(ctx context.Context, applied map[string]time.Tim
 		firsts = firstPuts(log, ids)
 		return len(firsts), err
 	}
-	if _, _, err := waitFor(ctx, time.Minute, 500*time.Millisecond, count, func(n int) bool { return n >= len(ids) }); err != nil {
-		return nil, err
+	if _, _, err := waitFor(ctx, probeWait, 500*time.Millisecond, count, func(n int) bool { return n >= len(ids) }); err != nil {
+		return nil, 0, err
 	}
-	out := make([]time.Duration, 0, len(firsts))
-	for id, t := range firsts {
-		out = append(out, t.Sub(applied[id]))
+	end := time.Now()
+	out := make([]time.Duration, 0, len(applied))
+	for id, at := range applied {
+		t, ok := firsts[id]
+		if !ok {
+			t = end
+		}
+		out = append(out, t.Sub(at))
 	}
-	return out, nil
+	return out, len(firsts), nil
 }
 
 // percentile is the nearest-rank percentile p (0..1) of ds; 0 when ds is empty.

@@ -107,7 +107,7 @@ func (r *rig) fastPhase(ctx context.Context, ctl *controller, ts []template, n i
 	}
 	objs := objectSet(ts, n, "bench-fast", "f")
 	var err error
-	if res.phaseResult, err = r.applyAndWait(ctx, ctl, objs, perObject(n, 120*time.Millisecond, 90*time.Second)); err != nil {
+	if res.phaseResult, err = r.applyAndWait(ctx, ctl, objs, perObject(n, 300*time.Millisecond, 3*time.Minute)); err != nil {
 		return res, err
 	}
 	before, err := fetchMetrics(ctl.metrics)
@@ -120,7 +120,7 @@ func (r *rig) fastPhase(ctx context.Context, ctl *controller, ts []template, n i
 		return res, err
 	}
 	count := func() (int, error) { return remaining(ctx, r.kube, gvks, "bench-fast") }
-	res.left, _, err = waitFor(ctx, perObject(n, 60*time.Millisecond, 60*time.Second), pollEvery(n), count, func(n int) bool { return n == 0 })
+	res.left, _, err = waitFor(ctx, perObject(n, 150*time.Millisecond, 2*time.Minute), pollEvery(n), count, func(n int) bool { return n == 0 })
 	res.deleted = time.Since(start)
 	if err != nil {
 		return res, err
@@ -138,7 +138,7 @@ func (r *rig) loadPhase(ctx context.Context, ctl *controller, ts []template, n i
 	if err := r.configure(armserver.Settings{PollsToComplete: r.opts.polls}, r.opts.faultRate); err != nil {
 		return phaseResult{}, objs, err
 	}
-	res, err := r.applyAndWait(ctx, ctl, objs, perObject(n, 240*time.Millisecond, 3*time.Minute))
+	res, err := r.applyAndWait(ctx, ctl, objs, perObject(n, 500*time.Millisecond, 5*time.Minute))
 	if err == nil {
 		err = r.configure(armserver.Settings{PollsToComplete: r.opts.polls}, 0)
 	}

@@ -43,9 +43,13 @@ func printSize(w io.Writer, opts options, r sizeResult) {
 	row(w, "restart: start to last ARM request", r.restart.settle, 0, fmt.Sprintf("%d Ready", r.restart.stillReady))
 	printARM(w, r)
 	printKube(w, r)
-	fmt.Fprintf(w, "restart with everything Ready: %d PUTs, %d GETs, %d ARM requests, settled in %.2f s\n",
-		r.restart.puts, r.restart.gets, r.restart.requests, r.restart.settle.Seconds())
-	fmt.Fprintf(w, "apply to first PUT with %d operations in flight: p50 %.3f s, p99 %.3f s (%d of %d probes got a PUT)\n",
+	settled := "settled"
+	if r.restart.stillReady < r.n {
+		settled = fmt.Sprintf("NOT settled (%d of %d Ready) at the deadline,", r.restart.stillReady, r.n)
+	}
+	fmt.Fprintf(w, "restart with everything Ready: %d PUTs, %d GETs, %d ARM requests, %s %.2f s after the start\n",
+		r.restart.puts, r.restart.gets, r.restart.requests, settled, r.restart.settle.Seconds())
+	fmt.Fprintf(w, "apply to first PUT with %d operations in flight: p50 %.3f s, p99 %.3f s (%d of %d probes got a PUT; the others count to the end of the wait)\n",
 		r.inflight.inflight, r.inflight.p50.Seconds(), r.inflight.p99.Seconds(), r.inflight.measured, r.inflight.probes)
 	fmt.Fprintf(w, "controller peak RSS: %.1f MiB with N objects, %.1f MiB after the in-flight phase\n",
 		float64(nObjectsRSS(r))/mib, float64(r.inflight.rss)/mib)

@@ -46,7 +46,7 @@ func (r *rig) restartPhase(ctx context.Context, old *controller, objs []*unstruc
 // is Ready (or a timeout passes); it returns the requests received after start and the time of
 // the last one (start when there was none).
 func (r *rig) settle(ctx context.Context, start time.Time, objs []*unstructured.Unstructured) ([]armserver.Request, time.Time, error) {
-	deadline := start.Add(perObject(len(objs), 100*time.Millisecond, 2*time.Minute))
+	deadline := start.Add(perObject(len(objs), 300*time.Millisecond, 3*time.Minute))
 	var log []armserver.Request
 	last := start
 	for {
