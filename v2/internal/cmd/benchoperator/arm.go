@@ -48,35 +48,64 @@ func method(r armserver.Request) string {
 // summarize counts log by method and checks every resource's PUTs against its PUT faults.
 func summarize(log []armserver.Request) armStats {
 	s := armStats{byMethod: map[string]int{}}
-	puts, faulted := map[string]int{}, map[string]int{}
+	ids := map[string]bool{}
 	for _, r := range log {
-		m := method(r)
-		s.byMethod[m]++
+		s.byMethod[method(r)]++
 		if r.Fault {
 			s.faults++
 		}
-		id := strings.ToLower(r.ResourceID)
-		if _, seen := puts[id]; !seen && id != "" {
-			puts[id] = 0
+		if r.ResourceID != "" {
+			ids[strings.ToLower(r.ResourceID)] = true
 		}
-		if m == http.MethodPut {
+	}
+	s.resources = len(ids)
+	s.extraPuts, s.worst = checkPuts(log)
+	return s
+}
+
+// checkPuts counts the resources sent more PUTs than 1 + their faulted PUTs and describes the
+// one with the most (the first by ID on a tie), with its requests in order.
+func checkPuts(log []armserver.Request) (int, string) {
+	puts, faulted := map[string]int{}, map[string]int{}
+	for _, r := range log {
+		if id := strings.ToLower(r.ResourceID); method(r) == http.MethodPut {
 			puts[id]++
 			if r.Fault {
 				faulted[id]++
 			}
 		}
 	}
-	s.resources = len(puts)
-	worstExtra := 0
+	over, worst, worstExtra := 0, "", 0
 	for id, n := range puts {
-		if extra := n - 1 - faulted[id]; extra > 0 {
-			s.extraPuts++
-			if extra > worstExtra {
-				worstExtra, s.worst = extra, fmt.Sprintf("%s: %d PUTs, %d faulted", id, n, faulted[id])
-			}
+		extra := n - 1 - faulted[id]
+		if extra <= 0 {
+			continue
+		}
+		over++
+		if extra > worstExtra || (extra == worstExtra && id < worst) {
+			worst, worstExtra = id, extra
 		}
 	}
-	return s
+	if worst == "" {
+		return 0, ""
+	}
+	return over, fmt.Sprintf("%s: %d PUTs, %d faulted: %s", worst, puts[worst], faulted[worst], history(log, worst))
+}
+
+// history lists the requests about id in order, as "PUT 201, POLL 500 (fault), ...".
+func history(log []armserver.Request, id string) string {
+	var out []string
+	for _, r := range log {
+		if strings.ToLower(r.ResourceID) != id {
+			continue
+		}
+		h := fmt.Sprintf("%s %d", method(r), r.Status)
+		if r.Fault {
+			h += " (fault)"
+		}
+		out = append(out, h)
+	}
+	return strings.Join(out, ", ")
 }
 
 // firstPuts returns when each of ids (lower case) was first sent a PUT.

@@ -60,7 +60,7 @@ func TestSummarizeChecksPutsAgainstFaults(t *testing.T) {
 	if s.byMethod["PUT"] != 4 || s.byMethod[methodPoll] != 1 || s.byMethod["GET"] != 1 || s.byMethod["DELETE"] != 1 {
 		t.Errorf("by method %v", s.byMethod)
 	}
-	if s.faults != 2 || s.resources != 3 || s.extraPuts != 1 || !strings.HasPrefix(s.worst, "/b: 2 PUTs, 0 faulted") {
+	if s.faults != 2 || s.resources != 3 || s.extraPuts != 1 || s.worst != "/b: 2 PUTs, 0 faulted: PUT 200, PUT 200, GET 200 (fault)" {
 		t.Errorf("stats %+v", s)
 	}
 }
