@@ -9,6 +9,9 @@ import (
 	"testing"
 	"time"
 
+	"k8s.io/apimachinery/pkg/runtime/schema"
+	"sigs.k8s.io/controller-runtime/pkg/client/fake"
+
 	"github.com/asogen/asogen/v2/internal/testing/armserver"
 )
 
@@ -116,5 +119,36 @@ func TestObjectSetNamesOwnersPerUnit(t *testing.T) {
 		if owner, ok := o.Object["spec"].(map[string]any)["owner"].(map[string]any); ok && !names[owner["name"].(string)] {
 			t.Errorf("%s %s is owned by %v, outside its unit", o.GetKind(), o.GetName(), owner["name"])
 		}
+	}
+}
+
+func TestApplyAllCreatesEveryObjectAndReportsAFailure(t *testing.T) {
+	ts, err := readTemplates()
+	if err != nil {
+		t.Fatal(err)
+	}
+	objs := objectSet(ts, 3*len(ts), "ns", "a")
+	c := fake.NewClientBuilder().Build()
+	if err := applyAll(context.Background(), c, objs); err != nil {
+		t.Fatal(err)
+	}
+	// The fake client keeps each version apart (an API server lists every version at any one).
+	gvks := map[schema.GroupVersionKind]bool{}
+	for _, o := range objs {
+		gvks[o.GroupVersionKind()] = true
+	}
+	n := 0
+	for gvk := range gvks {
+		items, err := list(context.Background(), c, gvk, "ns")
+		if err != nil {
+			t.Fatal(err)
+		}
+		n += len(items)
+	}
+	if n != len(objs) {
+		t.Fatalf("%d of %d objects created", n, len(objs))
+	}
+	if err := applyAll(context.Background(), c, objs[len(objs)-1:]); err == nil || !strings.Contains(err.Error(), "already exists") {
+		t.Fatalf("creating an object twice: %v", err)
 	}
 }

@@ -40,6 +40,9 @@ func applyAll(ctx context.Context, c client.Client, objs []*unstructured.Unstruc
 	}
 	err := feed(next, objs, errs)
 	wg.Wait()
+	if err == nil && len(errs) > 0 {
+		err = <-errs // a worker failed on one of the last objects
+	}
 	return err
 }
 
@@ -53,12 +56,7 @@ func feed(next chan<- *unstructured.Unstructured, objs []*unstructured.Unstructu
 			return err
 		}
 	}
-	select {
-	case err := <-errs:
-		return err
-	default:
-		return nil
-	}
+	return nil
 }
 
 // readyCount counts the objects of objs whose Ready condition is True.
