@@ -26,7 +26,7 @@ IMAGE_ARCH ?= amd64
 IMAGE_ARCHIVE := bin/controller-image.tar
 SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
 
-.PHONY: build ldflags image image-push helm-lint generate verify verify-asogen verify-controller-gen test fuzz lint bench bench-quick run-local
+.PHONY: build ldflags image image-push helm-lint generate verify verify-asogen verify-controller-gen test fuzz lint bench bench-quick bench-operator run-local
 
 ## build: the asogen and controller binaries (bin/), version and commit stamped, and every package
 build:
@@ -120,3 +120,10 @@ bench:
 ## bench-quick: smoke run of the benchmark harness (N=20,40, one run)
 bench-quick:
 	go run ./hack/bench -quick
+
+## bench-operator: the controller and armserver as processes at N=1000 and 5000 objects (N=100 for one size; see BENCHMARKS.md)
+bench-operator:
+	if [ -z "$${KUBEBUILDER_ASSETS:-}" ]; then \
+		KUBEBUILDER_ASSETS="$$(hack/envtest/install.sh | tail -1)"; export KUBEBUILDER_ASSETS; \
+	fi; \
+	go run ./v2/internal/cmd/benchoperator $(if $(N),-n $(N))

@@ -10,8 +10,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
-	"strings"
+
+	"github.com/asogen/asogen/internal/sizelist"
 )
 
 func main() {
@@ -61,21 +61,9 @@ func parseFlags(args []string, stderr io.Writer) (settings, error) {
 		*kinds, s.runs = "20,40", 1
 	}
 	var err error
-	s.kinds, err = parseKinds(*kinds)
+	s.kinds, err = sizelist.Parse("kinds", *kinds)
 	if err == nil && (s.runs < 1 || s.versions < 1) {
 		err = fmt.Errorf("runs and versions must be at least 1")
 	}
 	return s, err
-}
-
-func parseKinds(list string) ([]int, error) {
-	var out []int
-	for _, f := range strings.Split(list, ",") {
-		n, err := strconv.Atoi(strings.TrimSpace(f))
-		if err != nil || n < 1 {
-			return nil, fmt.Errorf("-kinds: %q is not a positive number", f)
-		}
-		out = append(out, n)
-	}
-	return out, nil
 }

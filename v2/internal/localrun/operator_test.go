@@ -5,15 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"sigs.k8s.io/controller-runtime/pkg/client"
-	"sigs.k8s.io/yaml"
 
 	"github.com/asogen/asogen/v2/internal/localrun"
 	"github.com/asogen/asogen/v2/internal/testing/armserver"
@@ -24,25 +21,9 @@ const readyTimeout = 90 * time.Second
 // readSamples reads every generated sample.
 func readSamples(t *testing.T) []*unstructured.Unstructured {
 	t.Helper()
-	var out []*unstructured.Unstructured
-	root := filepath.Join(localrun.RepoDir(), "v2", "samples")
-	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || filepath.Ext(path) != ".yaml" {
-			return err
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
-		obj := &unstructured.Unstructured{}
-		if err := yaml.Unmarshal(data, &obj.Object); err != nil {
-			return fmt.Errorf("%s: %w", path, err)
-		}
-		out = append(out, obj)
-		return nil
-	})
-	if err != nil || len(out) == 0 {
-		t.Fatalf("reading the samples: %v (%d found)", err, len(out))
+	out, err := localrun.ReadSamples()
+	if err != nil {
+		t.Fatalf("reading the samples: %v", err)
 	}
 	return out
 }

@@ -43,6 +43,9 @@ func StartWithEnv(name, bin string, args, env []string, tee io.Writer) (*Process
 	return p, nil
 }
 
+// PID is the process's ID.
+func (p *Process) PID() int { return p.cmd.Process.Pid }
+
 // Output returns everything the process printed so far.
 func (p *Process) Output() string { return p.out.String() }
 

@@ -72,7 +72,7 @@ func (s *Server) actionRequest(path, name string, rec *Request) response {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if e := s.takeFault(http.MethodPost, rid); e != nil {
+	if e := s.injectedFault(http.MethodPost, rid, rec); e != nil {
 		return errorResponse(e)
 	}
 	return s.action(rid, name)

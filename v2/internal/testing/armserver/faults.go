@@ -7,11 +7,12 @@ import (
 	"time"
 )
 
-// Fault makes the server answer matching resource requests with an ARM error instead of
-// handling them. Faults are checked in the order added, before any other rule; each one is
-// used Times times and then dropped. Operation polls are never faulted.
+// Fault makes the server answer matching requests with an ARM error instead of handling them.
+// Faults are checked in the order added, before any other rule; each one is used Times times
+// and then dropped. Operation polls are faulted only by a Fault whose Method is MethodPoll; its
+// ID matches the operation's resource.
 type Fault struct {
-	Method     string        // HTTP method to match; "" matches every method
+	Method     string        // HTTP method to match, or MethodPoll; "" matches every method but polls
 	ID         string        // resource ID to match, case-insensitively; "" matches every resource
 	Prefix     bool          // also match every resource below ID
 	Status     int           // HTTP status, e.g. 429, 500, 409, 400
@@ -71,6 +72,9 @@ func (s *Server) takeFault(method string, rid resourceID) *armError {
 }
 
 func (f *Fault) matches(method string, rid resourceID) bool {
+	if f.Method == "" && method == MethodPoll {
+		return false
+	}
 	if f.Method != "" && !strings.EqualFold(f.Method, method) {
 		return false
 	}

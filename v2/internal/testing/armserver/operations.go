@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"time"
 )
 
 // Operation statuses reported by Azure-AsyncOperation polls.
@@ -20,6 +21,7 @@ type operation struct {
 	style      PollingStyle
 	apiVersion string
 	pollsLeft  int
+	doneAfter  time.Time // the operation does not complete before this time
 	done       bool
 }
 
@@ -41,6 +43,7 @@ func (s *Server) startOperation(res *resource, method, apiVersion string) map[st
 		style:      s.opts.pollingStyle(method, res.id),
 		apiVersion: apiVersion,
 		pollsLeft:  s.opts.polls,
+		doneAfter:  time.Now().Add(s.opts.operationDuration),
 	}
 	s.operations[op.id] = op
 	res.operation = op.id
@@ -70,7 +73,8 @@ func operationPath(path string) (string, bool) {
 	return s[5], kind == "operationstatuses" || kind == "operationresults"
 }
 
-// poll counts one poll of the operation, completing it on the configured poll.
+// poll counts one poll of the operation, completing it on the configured poll once the
+// configured operation duration has passed. A faulted poll does not count.
 func (s *Server) poll(r *http.Request, opID string, rec *Request) response {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -86,9 +90,12 @@ func (s *Server) poll(r *http.Request, opID string, rec *Request) response {
 	if rec.APIVersion == "" {
 		return errorResponse(missingAPIVersion())
 	}
+	if e := s.injectedFault(MethodPoll, op.target, rec); e != nil {
+		return errorResponse(e)
+	}
 	if !op.done && !s.held(op.target) {
 		op.pollsLeft--
-		if op.pollsLeft <= 0 {
+		if op.pollsLeft <= 0 && !time.Now().Before(op.doneAfter) {
 			s.complete(op)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"net"
 	"net/http"
 	"strings"
+	"time"
 )
 
 // PollingStyle is how a long-running PUT or DELETE reports its progress.
@@ -29,16 +30,18 @@ func (p PollingStyle) String() string {
 type Option func(*options)
 
 type options struct {
-	polls         int
-	style         PollingStyle
-	typeStyles    map[string]PollingStyle
-	styleFunc     func(method, id string) (PollingStyle, bool)
-	requireGroups bool
-	kustoStatus   int
-	kustoCode     string
-	tls           bool
-	listener      net.Listener
-	tokens        map[string]string // subscription (lower case) → the bearer token it accepts (auth.go)
+	polls             int
+	operationDuration time.Duration
+	latency           time.Duration
+	style             PollingStyle
+	typeStyles        map[string]PollingStyle
+	styleFunc         func(method, id string) (PollingStyle, bool)
+	requireGroups     bool
+	kustoStatus       int
+	kustoCode         string
+	tls               bool
+	listener          net.Listener
+	tokens            map[string]string // subscription (lower case) → the bearer token it accepts (auth.go)
 }
 
 func defaultOptions() options {

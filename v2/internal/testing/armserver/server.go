@@ -22,6 +22,7 @@ type Server struct {
 	resources  map[string]*resource
 	operations map[string]*operation
 	faults     []*Fault
+	rules      map[string]*FaultRule // by method
 	requests   []Request
 	nextOp     int
 	holds      map[string]bool // ID prefixes whose operations stay in progress (Hold)
@@ -80,6 +81,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	rec := Request{Method: r.Method, Path: r.URL.Path, APIVersion: r.URL.Query().Get("api-version"), Time: start}
 	rec.Body = captureBody(r)
 	rec.Token = bearerToken(r)
+	s.delay()
 	resp := s.authorized(r, &rec)
 	rec.Status = resp.status
 	s.record(rec)
@@ -103,11 +105,11 @@ func (s *Server) route(r *http.Request, rec *Request) response {
 	if rec.APIVersion == "" {
 		return errorResponse(missingAPIVersion())
 	}
-	return s.resourceRequest(r, rid, rec.APIVersion)
+	return s.resourceRequest(r, rid, rec)
 }
 
 // resourceRequest applies faults and rules, then the method's handler.
-func (s *Server) resourceRequest(r *http.Request, rid resourceID, apiVersion string) response {
+func (s *Server) resourceRequest(r *http.Request, rid resourceID, rec *Request) response {
 	if r.Method != http.MethodPut && r.Method != http.MethodGet && r.Method != http.MethodDelete {
 		return errorResponse(&armError{status: http.StatusMethodNotAllowed, code: CodeMethodNotAllowed,
 			message: "The method '" + r.Method + "' is not supported by this server."})
@@ -115,7 +117,7 @@ func (s *Server) resourceRequest(r *http.Request, rid resourceID, apiVersion str
 	body, perr := readBody(r)
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if e := s.takeFault(r.Method, rid); e != nil {
+	if e := s.injectedFault(r.Method, rid, rec); e != nil {
 		return errorResponse(e)
 	}
 	if e := s.checkRules(r.Method, rid); e != nil {
@@ -126,11 +128,11 @@ func (s *Server) resourceRequest(r *http.Request, rid resourceID, apiVersion str
 		if perr != nil {
 			return errorResponse(perr)
 		}
-		return s.put(rid, body, apiVersion)
+		return s.put(rid, body, rec.APIVersion)
 	case http.MethodGet:
 		return s.get(rid)
 	}
-	return s.delete(rid, apiVersion)
+	return s.delete(rid, rec.APIVersion)
 }
 
 func missingAPIVersion() *armError {
@@ -178,6 +180,7 @@ type Request struct {
 	ResourceID string
 	Operation  bool // true for a poll of an operation URL
 	Status     int
+	Fault      bool // the answer is an injected fault (AddFault or a FaultRule)
 	Time       time.Time
 	// Body is the request body as the client sent it (nil when empty): what ARM received.
 	Body []byte
