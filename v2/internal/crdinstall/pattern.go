@@ -78,3 +78,12 @@ func matchesAny(p Pattern, kinds []schema.GroupKind) bool {
 	}
 	return false
 }
+
+// String is the patterns joined with semicolons.
+func (ps Patterns) String() string {
+	texts := make([]string, len(ps))
+	for i, p := range ps {
+		texts[i] = p.Text
+	}
+	return strings.Join(texts, ";")
+}

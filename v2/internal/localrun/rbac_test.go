@@ -39,7 +39,8 @@ func renderedRoles(t *testing.T) (*rbacv1.ClusterRole, *rbacv1.Role) {
 
 // The generated ClusterRole grants, for the operator's kinds, exactly the verbs the reconciler
 // uses (get, list, watch, patch, and update for the storage version migration; get and patch on
-// status) on exactly the configured kinds, the Secrets it reads and exports, the CRDs it migrates,
+// status) on exactly the configured kinds, the Secrets it reads and exports, the CRDs it reads,
+// installs (server-side apply: no update, list or watch) and migrates,
 // the Events it records, the Namespaces whose reconcile policy it reads, the token and access
 // reviews with which the metrics server authenticates and authorizes scrapers, and nothing
 // through wildcards.
@@ -57,7 +58,9 @@ func TestOperatorRBACIsLeastPrivilege(t *testing.T) {
 		}
 	}
 	want := map[string][]string{
-		"apiextensions.k8s.io/customresourcedefinitions":        {"get"},
+		// which CRDs are installed (get, no list or watch); --crd-pattern applies the selected
+		// ones server-side (patch, and create for a new one)
+		"apiextensions.k8s.io/customresourcedefinitions":        {"create", "get", "patch"},
 		"apiextensions.k8s.io/customresourcedefinitions/status": {"update"},
 		// secret inputs are read and watched; exported secrets are written and deleted with their object
 		"/secrets":    {"create", "delete", "get", "list", "patch", "watch"},
