@@ -28,7 +28,7 @@ func startController(t *testing.T, kubeconfig string, extra ...string) *controll
 }
 
 // startControllerIn is startController against another control plane, env.
-func startControllerIn(t *testing.T, env *envtestutil.Environment, kubeconfig string, extra ...string) *controllerProcess {
+func startControllerIn(t testing.TB, env *envtestutil.Environment, kubeconfig string, extra ...string) *controllerProcess {
 	t.Helper()
 	addrs, err := localrun.FreeAddresses(2)
 	if err != nil {
@@ -67,7 +67,7 @@ func get(url string) (string, error) {
 }
 
 // eventually polls ok until it returns nil or the timeout passes, then fails with its last error.
-func eventually(t *testing.T, timeout time.Duration, what string, ok func() error) {
+func eventually(t testing.TB, timeout time.Duration, what string, ok func() error) {
 	t.Helper()
 	deadline := time.Now().Add(timeout)
 	for {

@@ -63,7 +63,7 @@ func TestInstallCRDPatternSelectingNothingExits2(t *testing.T) {
 
 // startEmptyControlPlane starts a second kube-apiserver and etcd, with the webhook
 // configurations and no CRD, and writes an administrator's kubeconfig for it.
-func startEmptyControlPlane(t *testing.T) (*envtestutil.Environment, string) {
+func startEmptyControlPlane(t testing.TB) (*envtestutil.Environment, string) {
 	t.Helper()
 	env, err := localrun.StartControlPlaneWithoutCRDs()
 	if err != nil {
@@ -80,7 +80,7 @@ func startEmptyControlPlane(t *testing.T) (*envtestutil.Environment, string) {
 // crdPatternArgs are the flags that install the CRDs of pattern with their conversion webhook
 // at the controller's local webhook server: envtest's serving certificate, with its CA as
 // ca.crt beside it as in cert-manager's Secret.
-func crdPatternArgs(t *testing.T, env *envtestutil.Environment, pattern string) []string {
+func crdPatternArgs(t testing.TB, env *envtestutil.Environment, pattern string) []string {
 	t.Helper()
 	dir := t.TempDir()
 	for _, name := range []string{"tls.crt", "tls.key"} {
