@@ -21,12 +21,13 @@ import (
 	"github.com/asogen/asogen/v2/internal/testing/envtestutil"
 )
 
-// --crd-pattern against an API server with none of the CRDs: the controller installs exactly
-// the selected group's CRDs (server-side, as its field manager), serves their conversion
-// webhook (an object written at its API version is stored at the hub's), reconciles the kind
-// to Ready, and runs no controller for any other kind.
+// --crd-pattern against an API server with none of the CRDs: the controller, with nothing but
+// the generated roles, installs exactly the selected group's CRDs (server-side, as its field
+// manager), serves their conversion webhook (an object written at its API version is stored at
+// the hub's), reconciles the kind to Ready, and runs no controller for any other kind.
 func TestInstallCRDPatternInstallsOneGroupAndReconcilesIt(t *testing.T) {
-	env, kubeconfig := startEmptyControlPlane(t)
+	env, _ := startEmptyControlPlane(t)
+	kubeconfig := generatedRoleKubeconfig(t, env)
 	ctl := startControllerIn(t, env, kubeconfig, crdPatternArgs(t, env, "resources.azure.com/*")...)
 	eventually(t, time.Minute, "readyz", func() error { _, err := get("http://" + ctl.probes + "/readyz"); return err })
 
@@ -48,6 +49,27 @@ func TestInstallCRDPatternInstallsOneGroupAndReconcilesIt(t *testing.T) {
 	if names := controllerNames(t, ctl); !slices.Equal(names, []string{"resourcegroup.resources.azure.com"}) {
 		t.Errorf("controllers %v, want resourcegroup.resources.azure.com only", names)
 	}
+	if out := ctl.Output(); strings.Contains(out, "forbidden") {
+		t.Errorf("the controller was refused something:\n%s", lastLines(out, 20))
+	}
+}
+
+// generatedRoleKubeconfig binds the generated roles to a user of env and returns its kubeconfig.
+func generatedRoleKubeconfig(t *testing.T, env *envtestutil.Environment) string {
+	t.Helper()
+	cluster, role := renderedRoles(t)
+	const user = "asogen-operator"
+	role.Namespace = "default" // the namespace the local controller elects its leader in
+	bindIn(t, env.Client, cluster, role, user)
+	data, err := env.Kubeconfig(user)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kubeconfig := filepath.Join(t.TempDir(), "kubeconfig")
+	if err := os.WriteFile(kubeconfig, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return kubeconfig
 }
 
 // A pattern that selects none of the operator's CRDs stops it at start-up, exit code 2,

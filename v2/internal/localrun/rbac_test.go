@@ -105,9 +105,10 @@ func TestOperatorRunsWithTheGeneratedRole(t *testing.T) {
 	ctl := startController(t, kubeconfig, "--metrics-secure=true")
 	waitLeader(t, ctl)
 	applyResourceGroup(t, "rg-rbac")
-	if _, err := scrape(ctl.metrics, scraperToken(t, "rbac-metrics-reader", true)); err != nil {
-		t.Errorf("scraping with the generated role: %v", err)
-	}
+	// the metrics server may start listening after the controllers (a self-signed certificate
+	// and the authentication filter first): the leader's controllers can win the race
+	token := scraperToken(t, "rbac-metrics-reader", true)
+	eventually(t, 15*time.Second, "scraping with the generated role", func() error { _, err := scrape(ctl.metrics, token); return err })
 	time.Sleep(time.Second)
 	if out := ctl.Output(); strings.Contains(out, "forbidden") {
 		t.Errorf("the controller was refused something:\n%s", lastLines(out, 20))
@@ -116,6 +117,12 @@ func TestOperatorRunsWithTheGeneratedRole(t *testing.T) {
 
 // bind creates the roles and binds them to user.
 func bind(t *testing.T, cluster *rbacv1.ClusterRole, role *rbacv1.Role, user string) {
+	t.Helper()
+	bindIn(t, suite.kube, cluster, role, user)
+}
+
+// bindIn is bind in the cluster of c.
+func bindIn(t *testing.T, c client.Client, cluster *rbacv1.ClusterRole, role *rbacv1.Role, user string) {
 	t.Helper()
 	subject := []rbacv1.Subject{{Kind: rbacv1.UserKind, APIGroup: rbacv1.GroupName, Name: user}}
 	objs := []client.Object{
@@ -126,7 +133,7 @@ func bind(t *testing.T, cluster *rbacv1.ClusterRole, role *rbacv1.Role, user str
 			RoleRef: rbacv1.RoleRef{APIGroup: rbacv1.GroupName, Kind: "Role", Name: role.Name}},
 	}
 	for _, o := range objs {
-		if err := suite.kube.Create(context.Background(), o); err != nil {
+		if err := c.Create(context.Background(), o); err != nil {
 			t.Fatalf("creating %T %s: %v", o, o.GetName(), err)
 		}
 	}
