@@ -54,24 +54,6 @@ func TestInstallCRDPatternInstallsOneGroupAndReconcilesIt(t *testing.T) {
 	}
 }
 
-// generatedRoleKubeconfig binds the generated roles to a user of env and returns its kubeconfig.
-func generatedRoleKubeconfig(t *testing.T, env *envtestutil.Environment) string {
-	t.Helper()
-	cluster, role := renderedRoles(t)
-	const user = "asogen-operator"
-	role.Namespace = "default" // the namespace the local controller elects its leader in
-	bindIn(t, env.Client, cluster, role, user)
-	data, err := env.Kubeconfig(user)
-	if err != nil {
-		t.Fatal(err)
-	}
-	kubeconfig := filepath.Join(t.TempDir(), "kubeconfig")
-	if err := os.WriteFile(kubeconfig, data, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	return kubeconfig
-}
-
 // A pattern that selects none of the operator's CRDs stops it at start-up, exit code 2,
 // naming the pattern, before it touches the cluster.
 func TestInstallCRDPatternSelectingNothingExits2(t *testing.T) {

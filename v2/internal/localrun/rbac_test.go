@@ -15,6 +15,7 @@ import (
 
 	"github.com/asogen/asogen/v2/internal/controllers"
 	"github.com/asogen/asogen/v2/internal/localrun"
+	"github.com/asogen/asogen/v2/internal/testing/envtestutil"
 )
 
 // renderedRoles reads the ClusterRole and the namespaced Role of v2/config/rbac/role.yaml.
@@ -89,19 +90,7 @@ func TestOperatorRBACIsLeastPrivilege(t *testing.T) {
 // ResourceGroup reaches Ready with no permission error logged, and the HTTPS metrics server
 // authenticates and authorizes a scraper.
 func TestOperatorRunsWithTheGeneratedRole(t *testing.T) {
-	cluster, role := renderedRoles(t)
-	const user = "asogen-operator"
-	cluster.Name = "rbac-test-manager-role"
-	role.Namespace = "default" // the namespace the local controller elects its leader in
-	bind(t, cluster, role, user)
-	data, err := suite.env.Kubeconfig(user)
-	if err != nil {
-		t.Fatal(err)
-	}
-	kubeconfig := filepath.Join(t.TempDir(), "kubeconfig")
-	if err := os.WriteFile(kubeconfig, data, 0o600); err != nil {
-		t.Fatal(err)
-	}
+	kubeconfig := generatedRoleKubeconfig(t, suite.env)
 	ctl := startController(t, kubeconfig, "--metrics-secure=true")
 	waitLeader(t, ctl)
 	applyResourceGroup(t, "rg-rbac")
@@ -115,14 +104,27 @@ func TestOperatorRunsWithTheGeneratedRole(t *testing.T) {
 	}
 }
 
-// bind creates the roles and binds them to user.
-func bind(t *testing.T, cluster *rbacv1.ClusterRole, role *rbacv1.Role, user string) {
+// generatedRoleKubeconfig binds the generated roles to a user of env and returns its kubeconfig.
+func generatedRoleKubeconfig(t *testing.T, env *envtestutil.Environment) string {
 	t.Helper()
-	bindIn(t, suite.kube, cluster, role, user)
+	cluster, role := renderedRoles(t)
+	const user = "asogen-operator"
+	cluster.Name = "rbac-test-manager-role"
+	role.Namespace = "default" // the namespace the local controller elects its leader in
+	bind(t, env.Client, cluster, role, user)
+	data, err := env.Kubeconfig(user)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kubeconfig := filepath.Join(t.TempDir(), "kubeconfig")
+	if err := os.WriteFile(kubeconfig, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return kubeconfig
 }
 
-// bindIn is bind in the cluster of c.
-func bindIn(t *testing.T, c client.Client, cluster *rbacv1.ClusterRole, role *rbacv1.Role, user string) {
+// bind creates the roles in the cluster of c and binds them to user.
+func bind(t *testing.T, c client.Client, cluster *rbacv1.ClusterRole, role *rbacv1.Role, user string) {
 	t.Helper()
 	subject := []rbacv1.Subject{{Kind: rbacv1.UserKind, APIGroup: rbacv1.GroupName, Name: user}}
 	objs := []client.Object{
