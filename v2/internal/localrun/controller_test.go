@@ -11,6 +11,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/asogen/asogen/v2/internal/localrun"
+	"github.com/asogen/asogen/v2/internal/testing/envtestutil"
 )
 
 // controllerProcess is one running controller and its addresses.
@@ -23,12 +24,18 @@ type controllerProcess struct {
 // flags override the defaults. The process is stopped when the test ends.
 func startController(t *testing.T, kubeconfig string, extra ...string) *controllerProcess {
 	t.Helper()
+	return startControllerIn(t, suite.env, kubeconfig, extra...)
+}
+
+// startControllerIn is startController against another control plane, env.
+func startControllerIn(t testing.TB, env *envtestutil.Environment, kubeconfig string, extra ...string) *controllerProcess {
+	t.Helper()
 	addrs, err := localrun.FreeAddresses(2)
 	if err != nil {
 		t.Fatal(err)
 	}
 	metrics, probes := addrs[0], addrs[1]
-	args := append(localrun.ControllerArgs(suite.env, kubeconfig, suite.armURL, metrics, probes), extra...)
+	args := append(localrun.ControllerArgs(env, kubeconfig, suite.armURL, metrics, probes), extra...)
 	p, err := localrun.Start("controller", suite.controller, args, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -60,7 +67,7 @@ func get(url string) (string, error) {
 }
 
 // eventually polls ok until it returns nil or the timeout passes, then fails with its last error.
-func eventually(t *testing.T, timeout time.Duration, what string, ok func() error) {
+func eventually(t testing.TB, timeout time.Duration, what string, ok func() error) {
 	t.Helper()
 	deadline := time.Now().Add(timeout)
 	for {

@@ -48,12 +48,22 @@ func Build(ctx context.Context, dir string) (controller, armserver string, err e
 // the conversion and admission webhooks point at 127.0.0.1:<Webhook.LocalServingPort>, where the
 // controller must serve with the certificate in Webhook.LocalServingCertDir.
 func StartControlPlane() (*envtestutil.Environment, error) {
+	return startControlPlane(ConfigDir("crd", "bases"))
+}
+
+// StartControlPlaneWithoutCRDs is StartControlPlane with none of the CRDs installed: the
+// operator installs them itself (--crd-pattern).
+func StartControlPlaneWithoutCRDs() (*envtestutil.Environment, error) {
+	return startControlPlane()
+}
+
+func startControlPlane(crdPaths ...string) (*envtestutil.Environment, error) {
 	scheme, err := operator.NewScheme()
 	if err != nil {
 		return nil, err
 	}
 	return envtestutil.New(envtestutil.Options{
-		CRDPaths:     []string{ConfigDir("crd", "bases")},
+		CRDPaths:     crdPaths,
 		WebhookPaths: []string{ConfigDir("webhook", "manifests.yaml")},
 		Scheme:       scheme,
 	})

@@ -15,6 +15,7 @@ import (
 
 	"github.com/asogen/asogen/v2/internal/controllers"
 	"github.com/asogen/asogen/v2/internal/localrun"
+	"github.com/asogen/asogen/v2/internal/testing/envtestutil"
 )
 
 // renderedRoles reads the ClusterRole and the namespaced Role of v2/config/rbac/role.yaml.
@@ -39,7 +40,8 @@ func renderedRoles(t *testing.T) (*rbacv1.ClusterRole, *rbacv1.Role) {
 
 // The generated ClusterRole grants, for the operator's kinds, exactly the verbs the reconciler
 // uses (get, list, watch, patch, and update for the storage version migration; get and patch on
-// status) on exactly the configured kinds, the Secrets it reads and exports, the CRDs it migrates,
+// status) on exactly the configured kinds, the Secrets it reads and exports, the CRDs it reads,
+// installs (server-side apply: no update, list or watch) and migrates,
 // the Events it records, the Namespaces whose reconcile policy it reads, the token and access
 // reviews with which the metrics server authenticates and authorizes scrapers, and nothing
 // through wildcards.
@@ -57,7 +59,9 @@ func TestOperatorRBACIsLeastPrivilege(t *testing.T) {
 		}
 	}
 	want := map[string][]string{
-		"apiextensions.k8s.io/customresourcedefinitions":        {"get"},
+		// which CRDs are installed (get, no list or watch); --crd-pattern applies the selected
+		// ones server-side (patch, and create for a new one)
+		"apiextensions.k8s.io/customresourcedefinitions":        {"create", "get", "patch"},
 		"apiextensions.k8s.io/customresourcedefinitions/status": {"update"},
 		// secret inputs are read and watched; exported secrets are written and deleted with their object
 		"/secrets":    {"create", "delete", "get", "list", "patch", "watch"},
@@ -86,12 +90,29 @@ func TestOperatorRBACIsLeastPrivilege(t *testing.T) {
 // ResourceGroup reaches Ready with no permission error logged, and the HTTPS metrics server
 // authenticates and authorizes a scraper.
 func TestOperatorRunsWithTheGeneratedRole(t *testing.T) {
+	kubeconfig := generatedRoleKubeconfig(t, suite.env)
+	ctl := startController(t, kubeconfig, "--metrics-secure=true")
+	waitLeader(t, ctl)
+	applyResourceGroup(t, "rg-rbac")
+	// the metrics server may start listening after the controllers (a self-signed certificate
+	// and the authentication filter first): the leader's controllers can win the race
+	token := scraperToken(t, "rbac-metrics-reader", true)
+	eventually(t, 15*time.Second, "scraping with the generated role", func() error { _, err := scrape(ctl.metrics, token); return err })
+	time.Sleep(time.Second)
+	if out := ctl.Output(); strings.Contains(out, "forbidden") {
+		t.Errorf("the controller was refused something:\n%s", lastLines(out, 20))
+	}
+}
+
+// generatedRoleKubeconfig binds the generated roles to a user of env and returns its kubeconfig.
+func generatedRoleKubeconfig(t *testing.T, env *envtestutil.Environment) string {
+	t.Helper()
 	cluster, role := renderedRoles(t)
 	const user = "asogen-operator"
 	cluster.Name = "rbac-test-manager-role"
 	role.Namespace = "default" // the namespace the local controller elects its leader in
-	bind(t, cluster, role, user)
-	data, err := suite.env.Kubeconfig(user)
+	bind(t, env.Client, cluster, role, user)
+	data, err := env.Kubeconfig(user)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,20 +120,11 @@ func TestOperatorRunsWithTheGeneratedRole(t *testing.T) {
 	if err := os.WriteFile(kubeconfig, data, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	ctl := startController(t, kubeconfig, "--metrics-secure=true")
-	waitLeader(t, ctl)
-	applyResourceGroup(t, "rg-rbac")
-	if _, err := scrape(ctl.metrics, scraperToken(t, "rbac-metrics-reader", true)); err != nil {
-		t.Errorf("scraping with the generated role: %v", err)
-	}
-	time.Sleep(time.Second)
-	if out := ctl.Output(); strings.Contains(out, "forbidden") {
-		t.Errorf("the controller was refused something:\n%s", lastLines(out, 20))
-	}
+	return kubeconfig
 }
 
-// bind creates the roles and binds them to user.
-func bind(t *testing.T, cluster *rbacv1.ClusterRole, role *rbacv1.Role, user string) {
+// bind creates the roles in the cluster of c and binds them to user.
+func bind(t *testing.T, c client.Client, cluster *rbacv1.ClusterRole, role *rbacv1.Role, user string) {
 	t.Helper()
 	subject := []rbacv1.Subject{{Kind: rbacv1.UserKind, APIGroup: rbacv1.GroupName, Name: user}}
 	objs := []client.Object{
@@ -123,7 +135,7 @@ func bind(t *testing.T, cluster *rbacv1.ClusterRole, role *rbacv1.Role, user str
 			RoleRef: rbacv1.RoleRef{APIGroup: rbacv1.GroupName, Kind: "Role", Name: role.Name}},
 	}
 	for _, o := range objs {
-		if err := suite.kube.Create(context.Background(), o); err != nil {
+		if err := c.Create(context.Background(), o); err != nil {
 			t.Fatalf("creating %T %s: %v", o, o.GetName(), err)
 		}
 	}

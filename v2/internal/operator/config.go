@@ -12,6 +12,9 @@ import (
 	"strings"
 	"time"
 
+	"k8s.io/apimachinery/pkg/types"
+
+	"github.com/asogen/asogen/v2/internal/crdinstall"
 	"github.com/asogen/asogen/v2/pkg/reconcilers/arm"
 )
 
@@ -41,6 +44,10 @@ type Config struct {
 	ReconcileTimeout        time.Duration
 	ResyncPut               arm.ResyncPut
 	DefaultReconcilePolicy  arm.ReconcilePolicy
+	CRDPatterns             crdinstall.Patterns  // embedded CRDs to install or upgrade; none when empty
+	WebhookService          types.NamespacedName // conversion webhook of the installed CRDs
+	WebhookCertificate      types.NamespacedName // cert-manager Certificate whose CA is injected into them
+	WebhookURL              string               // outside the cluster: the webhook server's https URL
 }
 
 // UsageError is bad configuration: the process exits with code 2 and the message.
@@ -87,6 +94,10 @@ func options(c *Config, namespaces *string) []option {
 		{"arm-request-timeout", "ARM_REQUEST_TIMEOUT", "1m", "longest wait for one ARM request; a hung call fails that object's reconcile, which is retried", positiveDuration(&c.ARMRequestTimeout)},
 		{"reconcile-timeout", "RECONCILE_TIMEOUT", "5m", "longest one reconcile of one object may take", positiveDuration(&c.ReconcileTimeout)},
 		{"resync-put", "RESYNC_PUT", string(arm.ResyncPutOnChange), "when a reconcile that finds nothing changed PUTs: on-change (only when the spec, its inputs or Azure differ from the last PUT) or always", resyncPut(&c.ResyncPut)},
+		{"crd-pattern", "CRD_PATTERN", "", "semicolon-separated group/Kind globs (case-insensitive * and ?, such as resources.azure.com/*;storage.azure.com/StorageAccount) of the CRDs to install or upgrade at start-up; CRDs already installed are kept; none when empty", crdPatterns(&c.CRDPatterns)},
+		{"webhook-service", "WEBHOOK_SERVICE", "asogen-system/asogen-webhook-service", "namespace/name of the Service through which the API server calls the conversion webhook of the CRDs --crd-pattern installs", namespacedName(&c.WebhookService)},
+		{"webhook-certificate", "WEBHOOK_CERTIFICATE", "asogen-system/asogen-serving-cert", "namespace/name of the cert-manager Certificate whose CA cert-manager injects into the CRDs --crd-pattern installs", namespacedName(&c.WebhookCertificate)},
+		{"webhook-url", "WEBHOOK_URL", "", "for an operator outside the cluster: the https URL of its webhook server, called instead of --webhook-service by the CRDs --crd-pattern installs, trusted with <webhook-cert-dir>/ca.crt", optional(httpsURL(&c.WebhookURL))},
 		{"default-reconcile-policy", "DEFAULT_RECONCILE_POLICY", string(arm.PolicyManage), "reconcile policy of objects whose own and namespace's serviceoperator.azure.com/reconcile-policy annotations name none: manage, skip or detach-on-delete", reconcilePolicy(&c.DefaultReconcilePolicy)},
 	}
 }

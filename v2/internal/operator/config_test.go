@@ -35,14 +35,17 @@ func TestOperatorConfigLocalEndpointNeedsNoCredential(t *testing.T) {
 
 func TestOperatorConfigRejectsBadValues(t *testing.T) {
 	cases := map[string][]string{
-		`--arm-endpoint (AZURE_RESOURCE_MANAGER_ENDPOINT) "ftp://x" is not an http(s) URL`:           {"--subscription-id=s", "--arm-endpoint=ftp://x"},
-		`--credential (AZURE_CREDENTIAL) "password" is not one of default,`:                          {"--subscription-id=s", "--credential=password"},
-		`--log-level (LOG_LEVEL) "loud" is not info, debug, error`:                                   {"--subscription-id=s", "--log-level=loud"},
-		`--max-concurrent-reconciles (MAX_CONCURRENT_RECONCILES) "0" must be a whole number above 0`: {"--subscription-id=s", "--max-concurrent-reconciles=0"},
-		`--operator-mode (AZURE_OPERATOR_MODE) "all" is not one of webhooks, watchers, both`:         {"--subscription-id=s", "--operator-mode=all"},
-		`--leader-elect (LEADER_ELECT) "flase" must be true or false`:                                {"--subscription-id=s", "--leader-elect=flase"},
-		`--kube-api-qps (KUBE_API_QPS) "-1" must be a number above 0`:                                {"--subscription-id=s", "--kube-api-qps=-1"},
-		"tokens are only sent over https":                                                            {"--subscription-id=s", "--arm-endpoint=http://example.com"},
+		`--arm-endpoint (AZURE_RESOURCE_MANAGER_ENDPOINT) "ftp://x" is not an http(s) URL`:                                                    {"--subscription-id=s", "--arm-endpoint=ftp://x"},
+		`--credential (AZURE_CREDENTIAL) "password" is not one of default,`:                                                                   {"--subscription-id=s", "--credential=password"},
+		`--log-level (LOG_LEVEL) "loud" is not info, debug, error`:                                                                            {"--subscription-id=s", "--log-level=loud"},
+		`--max-concurrent-reconciles (MAX_CONCURRENT_RECONCILES) "0" must be a whole number above 0`:                                          {"--subscription-id=s", "--max-concurrent-reconciles=0"},
+		`--operator-mode (AZURE_OPERATOR_MODE) "all" is not one of webhooks, watchers, both`:                                                  {"--subscription-id=s", "--operator-mode=all"},
+		`--leader-elect (LEADER_ELECT) "flase" must be true or false`:                                                                         {"--subscription-id=s", "--leader-elect=flase"},
+		`--kube-api-qps (KUBE_API_QPS) "-1" must be a number above 0`:                                                                         {"--subscription-id=s", "--kube-api-qps=-1"},
+		"tokens are only sent over https":                                                                                                     {"--subscription-id=s", "--arm-endpoint=http://example.com"},
+		`--crd-pattern (CRD_PATTERN) "resources.azure.com/*;nosuch.azure.com/*" selects no CRD of the operator: pattern "nosuch.azure.com/*"`: {"--subscription-id=s", "--crd-pattern=resources.azure.com/*;nosuch.azure.com/*"},
+		`--webhook-service (WEBHOOK_SERVICE) "webhook-service" is not namespace/name`:                                                         {"--subscription-id=s", "--webhook-service=webhook-service"},
+		`--webhook-url (WEBHOOK_URL) "http://127.0.0.1:9443" is not an https URL`:                                                             {"--subscription-id=s", "--webhook-url=http://127.0.0.1:9443"},
 	}
 	for want, args := range cases {
 		_, err := ParseConfig(args, envOf(nil))
@@ -89,5 +92,21 @@ func TestOperatorHelpListsEveryFlagWithItsVariable(t *testing.T) {
 		if !strings.Contains(help.Text, want) {
 			t.Errorf("--help lacks %s:\n%s", want, help.Text)
 		}
+	}
+}
+
+// --crd-pattern is parsed into its patterns; the webhook's Service and Certificate default to
+// the names v2/config/default gives them.
+func TestOperatorConfigCRDPattern(t *testing.T) {
+	env := envOf(map[string]string{"AZURE_SUBSCRIPTION_ID": "s", "CRD_PATTERN": "resources.azure.com/*; storage.azure.com/StorageAccount;"})
+	cfg, err := ParseConfig(nil, env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := cfg.CRDPatterns.String(); got != "resources.azure.com/*;storage.azure.com/StorageAccount" {
+		t.Errorf("patterns %q", got)
+	}
+	if cfg.WebhookService.String() != "asogen-system/asogen-webhook-service" || cfg.WebhookCertificate.String() != "asogen-system/asogen-serving-cert" || cfg.WebhookURL != "" {
+		t.Errorf("webhook %v %v %q", cfg.WebhookService, cfg.WebhookCertificate, cfg.WebhookURL)
 	}
 }

@@ -49,7 +49,8 @@ func field(t *testing.T, m resmap.ResMap, kind, name, path string) string {
 
 // The kustomization renders the whole install with consistent names: the conversion webhook and
 // the admission webhooks call the renamed Service, the certificate covers its DNS name, and
-// cert-manager injects the CA from that certificate everywhere.
+// cert-manager injects the CA from that certificate everywhere; the operator's defaults for the
+// CRDs it installs itself name the same Service and Certificate.
 func TestOperatorInstallRendersConsistently(t *testing.T) {
 	m := renderInstall(t)
 	const ns, svc, ca = "asogen-system", "asogen-webhook-service", "asogen-system/asogen-serving-cert"
@@ -67,6 +68,13 @@ func TestOperatorInstallRendersConsistently(t *testing.T) {
 	}
 	checkEqual(t, "Certificate", "DNS name", field(t, m, "Certificate", "", "spec.dnsNames[0]"), svc+"."+ns+".svc")
 	checkEqual(t, "Deployment", "namespace", field(t, m, "Deployment", "", "metadata.namespace"), ns)
+	// the CRDs --crd-pattern installs name the same Service and Certificate by default
+	cfg, err := ParseConfig([]string{"--subscription-id=s"}, envOf(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkEqual(t, "--webhook-service", "default", cfg.WebhookService.String(), ns+"/"+svc)
+	checkEqual(t, "--webhook-certificate", "default", cfg.WebhookCertificate.String(), ca)
 }
 
 // The deployment runs as non-root with a read-only root filesystem, resource requests, probes

@@ -3,11 +3,15 @@ package operator
 import (
 	"errors"
 	"flag"
+	"fmt"
 	"net/url"
 	"strconv"
 	"strings"
 	"time"
 
+	"k8s.io/apimachinery/pkg/types"
+
+	"github.com/asogen/asogen/v2/internal/crdinstall"
 	"github.com/asogen/asogen/v2/pkg/reconcilers/arm"
 )
 
@@ -129,6 +133,54 @@ func httpURL(p *string) parser {
 		u, err := url.ParseRequestURI(s)
 		return check(err == nil && u.Host != "" && (u.Scheme == "https" || u.Scheme == "http"), "is not an http(s) URL")
 	}}
+}
+
+func httpsURL(p *string) parser {
+	return parser{parse: func(s string) error {
+		*p = s
+		u, err := url.ParseRequestURI(s)
+		return check(err == nil && u.Host != "" && u.Scheme == "https", "is not an https URL")
+	}}
+}
+
+// optional accepts "" besides what p accepts.
+func optional(p parser) parser {
+	return parser{parse: func(s string) error {
+		if s == "" {
+			return nil
+		}
+		return p.parse(s)
+	}}
+}
+
+func namespacedName(p *types.NamespacedName) parser {
+	return parser{parse: func(s string) error {
+		ns, name, ok := strings.Cut(s, "/")
+		*p = types.NamespacedName{Namespace: ns, Name: name}
+		return check(ok && ns != "" && name != "" && !strings.Contains(name, "/"), "is not namespace/name")
+	}}
+}
+
+// crdPatterns accepts patterns each of which selects at least one embedded CRD.
+func crdPatterns(p *crdinstall.Patterns) parser {
+	return parser{parse: func(s string) error {
+		*p = crdinstall.ParsePatterns(s)
+		crds, err := crdinstall.Embedded()
+		if err != nil {
+			return err
+		}
+		unmatched := p.Unmatched(crdinstall.Kinds(crds))
+		return check(len(unmatched) == 0, fmt.Sprintf("selects no CRD of the operator: pattern %s (patterns are group/Kind)", quoted(unmatched)))
+	}}
+}
+
+// quoted is the values quoted and separated by commas.
+func quoted(values []string) string {
+	out := make([]string, len(values))
+	for i, v := range values {
+		out[i] = strconv.Quote(v)
+	}
+	return strings.Join(out, ", ")
 }
 
 func level(p *string) parser {

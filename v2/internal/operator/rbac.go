@@ -1,10 +1,12 @@
 package operator
 
 // The operator's own permissions besides those of each kind (which asogen puts on every hub):
-// the storage version migration reads CRDs and trims their status.storedVersions; leader
+// the storage version migration reads CRDs and trims their status.storedVersions; start-up
+// reads which CRDs are installed and, with --crd-pattern, installs or upgrades the selected
+// ones by server-side apply (a patch, which needs create when the CRD is new); leader
 // election keeps a lease; the reconcilers record Events on the objects, in their namespaces.
 
-// +kubebuilder:rbac:groups=apiextensions.k8s.io,resources=customresourcedefinitions,verbs=get
+// +kubebuilder:rbac:groups=apiextensions.k8s.io,resources=customresourcedefinitions,verbs=get;create;patch
 // +kubebuilder:rbac:groups=apiextensions.k8s.io,resources=customresourcedefinitions/status,verbs=update
 // +kubebuilder:rbac:groups=coordination.k8s.io,namespace=system,resources=leases,verbs=get;create;update
 // +kubebuilder:rbac:groups="",resources=events,verbs=create;patch

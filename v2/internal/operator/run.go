@@ -62,8 +62,14 @@ func logLevel(s string) (zapcore.Level, error) {
 }
 
 // Run checks the cluster, the ports and the lease's namespace, and (unless it only serves
-// webhooks) the ARM endpoint and the credential, then runs the manager until ctx ends. started
-// is called once the servers listen and the caches have synced.
+// webhooks) the ARM endpoint and the credential, and installs the CRDs --crd-pattern selects;
+// then it runs the manager, for the kinds whose CRD is installed, until ctx ends. started is
+// called once the servers listen and the caches have synced.
+//
+// Every process that runs the controllers installs the CRDs before the manager starts, before
+// leader election: server-side apply of the same CRDs by the same field manager converges
+// whichever replica applies first, and each replica then knows the kinds to watch should it
+// become the leader.
 func Run(ctx context.Context, cfg Config, kube *rest.Config, log logr.Logger, started func()) error {
 	if err := checkStartup(ctx, cfg, kube); err != nil {
 		return err
@@ -75,6 +81,10 @@ func Run(ctx context.Context, cfg Config, kube *rest.Config, log logr.Logger, st
 			return err
 		}
 	}
+	resources, err := servedResources(ctx, cfg, kube, log)
+	if err != nil {
+		return err
+	}
 	mgr, err := newManager(cfg, kube)
 	if err != nil {
 		return err
@@ -85,7 +95,7 @@ func Run(ctx context.Context, cfg Config, kube *rest.Config, log logr.Logger, st
 			return err
 		}
 	}
-	if err := setup(mgr, cfg, kube, clients, log); err != nil {
+	if err := setup(mgr, cfg, kube, resources, clients, log); err != nil {
 		return err
 	}
 	if err := mgr.Add(startedRunnable(started)); err != nil {
@@ -194,10 +204,9 @@ func metricsOptions(cfg Config) metricsserver.Options {
 	return opts
 }
 
-// setup adds what the mode runs: the controllers and the storage version migration, the
-// webhooks, and the probes.
-func setup(mgr ctrl.Manager, cfg Config, kube *rest.Config, clients *credentials.Provider, log logr.Logger) error {
-	resources := controllers.KnownResources()
+// setup adds what the mode runs for resources: the controllers and the storage version
+// migration, the webhooks, and the probes.
+func setup(mgr ctrl.Manager, cfg Config, kube *rest.Config, resources []registration.Resource, clients *credentials.Provider, log logr.Logger) error {
 	if err := mgr.AddHealthzCheck("ping", healthz.Ping); err != nil {
 		return err
 	}
