@@ -153,7 +153,7 @@ func (a *app) warn(warnings diag.List) {
 }
 
 // generate streams every generated file into a fileset.Writer. When generation fails part
-// way, the files already written stay (each one whole) and are listed with -v.
+// way, the Writer is abandoned: nothing is renamed into place and the tree stays as it was.
 func (a *app) generate(migrate bool) error {
 	start := time.Now()
 	var before func(*config.Config) error
@@ -176,18 +176,20 @@ func (a *app) generate(migrate bool) error {
 	}
 	w := fileset.NewWriter(cfg.Dir, fileset.Options{Lock: fileset.LockOptions{Held: lock}})
 	cache := emitCache(cfg)
-	_, genErr := a.produce(cfg, w, cache)
+	if _, err := a.produce(cfg, w, cache); err != nil {
+		if partial := w.Abandon(); partial != nil {
+			return partial // names what the failed write did not write
+		}
+		return err
+	}
 	sum, err := w.Finish()
-	if genErr == nil && err == nil && cache != nil {
+	if err == nil && cache != nil {
 		cache.Stamp(w.Stamps()) // the next run stats the files written instead of hashing them
 	}
 	a.listWrite(sum)
 	var partial *fileset.PartialWriteError
 	if errors.As(err, &partial) { // names what the failed write left replaced and not
 		return err
-	}
-	if genErr != nil {
-		return genErr
 	}
 	if err != nil {
 		return a.relocate(err)
