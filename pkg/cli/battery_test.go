@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -29,4 +31,62 @@ func TestBatteryDiscriminatorCollisionIsInputError(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestBatterySymlinkedOutputRootRefusedFirst: an output root that is a symlink leading outside
+// the project is refused (exit 2, one clear line naming it) before anything is read or written
+// through it: the target holds a Go file that any read (the wiring check loads customizations)
+// would report, and the target stays exactly as it was.
+func TestBatterySymlinkedOutputRootRefusedFirst(t *testing.T) {
+	cfg := readyProject(t)
+	dir := filepath.Dir(cfg)
+	outside := t.TempDir()
+	if err := os.Rename(filepath.Join(dir, "v2", "api"), filepath.Join(outside, "api")); err != nil {
+		t.Fatal(err)
+	}
+	loud := filepath.Join(outside, "api", "network", "customizations", "loud.go")
+	writeFile(t, loud, "package customizations\n\nfunc {{{ // read through the symlink\n")
+	if err := os.Symlink(filepath.Join(outside, "api"), filepath.Join(dir, "v2", "api")); err != nil {
+		t.Fatal(err)
+	}
+	before, target := snapshotLinks(t, dir), snapshot(t, outside)
+	for _, cmd := range []string{"generate", "verify"} {
+		code, _, stderr := run(t, cmd, "--config", cfg)
+		want := filepath.Join(dir, "v2", "api") + ": output root: output path escapes the project root through symlink v2/api -> "
+		if code != ExitInput || !strings.HasPrefix(stderr, want) || strings.Count(stderr, "\n") != 1 {
+			t.Fatalf("%s: exit %d, stderr:\n%s\nwant one line starting %q", cmd, code, stderr, want)
+		}
+	}
+	if !equalTrees(before, snapshotLinks(t, dir)) || !equalTrees(target, snapshot(t, outside)) {
+		t.Error("the refused run changed the project or the symlink's target")
+	}
+}
+
+// snapshotLinks is snapshot with symlinks recorded by their target (not followed), folders too.
+func snapshotLinks(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	files := map[string]string{}
+	err := filepath.WalkDir(dir, func(name string, e fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, name)
+		switch {
+		case e.IsDir():
+			files[rel] = "folder"
+		case e.Type()&fs.ModeSymlink != 0:
+			to, err := os.Readlink(name)
+			files[rel] = "-> " + to
+			return err
+		default:
+			data, err := os.ReadFile(name)
+			files[rel] = string(data)
+			return err
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
 }

@@ -77,6 +77,9 @@ func (a *app) load(before func(*config.Config) error) (*config.Config, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := fileset.CheckRoots(cfg.Dir, codegen.OutputRoots(cfg)); err != nil { // before anything reads through them
+		return nil, a.relocate(err)
+	}
 	if before != nil {
 		if err := before(cfg); err != nil {
 			return nil, err

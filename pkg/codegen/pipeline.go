@@ -109,10 +109,18 @@ func Generate(cfg *config.Config, sink fileset.Sink) (*Result, error) {
 
 // GenerateWith is Generate with options; the result does not depend on them, only the time.
 func GenerateWith(cfg *config.Config, sink fileset.Sink, opts Options) (*Result, error) {
-	roots := []string{cfg.Output.API, cfg.Output.Registry, cfg.Output.Manifests, cfg.Output.Samples}
+	roots := OutputRoots(cfg)
+	if err := fileset.CheckRoots(cfg.Dir, roots); err != nil { // before anything reads through them
+		return &Result{Roots: roots}, err
+	}
 	env := &Env{Options: opts, Out: newOutput(sink, roots, opts.Cache != nil)}
 	last, err := run(env, State{Config: cfg}, pipeline())
 	return &Result{Paths: env.Out.paths, Roots: roots, Warnings: last.Warnings}, err
+}
+
+// OutputRoots are the output roots of cfg, scanned for stale generated files.
+func OutputRoots(cfg *config.Config) []string {
+	return []string{cfg.Output.API, cfg.Output.Registry, cfg.Output.Manifests, cfg.Output.Samples}
 }
 
 // run checks every stage's prerequisites, runs the stages in order, each on the state the
