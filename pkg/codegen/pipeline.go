@@ -4,6 +4,7 @@ package codegen
 
 import (
 	"crypto/sha256"
+	"errors"
 	"fmt"
 	"time"
 
@@ -53,7 +54,13 @@ type Options struct {
 	Printer gofile.Printer
 	// OnStage, when set, is told each stage's name and how long it ran, as it ends (the CLI's -v).
 	OnStage func(name string, took time.Duration)
+	// Stop, when closed, ends the run before its next stage with ErrStopped (the CLI closes it
+	// on SIGINT or SIGTERM; its sink refuses the files still arriving).
+	Stop <-chan struct{}
 }
+
+// ErrStopped is the error of a run whose Options.Stop closed.
+var ErrStopped = errors.New("generation stopped")
 
 // Cache remembers what emission produced for a unit key, and a record of each group's last
 // build. Generate computes the keys from the config and the spec files (see unitKey); what a
@@ -131,6 +138,9 @@ func run(env *Env, st State, stages []Stage) (State, error) {
 		return st, err
 	}
 	for _, s := range stages {
+		if stopped(env.Options.Stop) {
+			return st, ErrStopped
+		}
 		start := time.Now()
 		next, err := s.Run(env, st)
 		if env.Options.OnStage != nil {
@@ -142,6 +152,16 @@ func run(env *Env, st State, stages []Stage) (State, error) {
 		st = next
 	}
 	return st, env.Out.complete()
+}
+
+// stopped reports whether stop (nil: never) is closed.
+func stopped(stop <-chan struct{}) bool {
+	select {
+	case <-stop:
+		return true
+	default:
+		return false
+	}
 }
 
 // checkOrder reports a stage whose prerequisite is missing or runs after it.
