@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -49,7 +48,7 @@ func TestBatterySymlinkedOutputRootRefusedFirst(t *testing.T) {
 	if err := os.Symlink(filepath.Join(outside, "api"), filepath.Join(dir, "v2", "api")); err != nil {
 		t.Fatal(err)
 	}
-	before, target := snapshotLinks(t, dir), snapshot(t, outside)
+	before, target := snapshot(t, dir), snapshot(t, outside)
 	for _, cmd := range []string{"generate", "verify"} {
 		code, _, stderr := run(t, cmd, "--config", cfg)
 		want := filepath.Join(dir, "v2", "api") + ": output root: output path escapes the project root through symlink v2/api -> "
@@ -57,36 +56,7 @@ func TestBatterySymlinkedOutputRootRefusedFirst(t *testing.T) {
 			t.Fatalf("%s: exit %d, stderr:\n%s\nwant one line starting %q", cmd, code, stderr, want)
 		}
 	}
-	if !equalTrees(before, snapshotLinks(t, dir)) || !equalTrees(target, snapshot(t, outside)) {
+	if !equalTrees(before, snapshot(t, dir)) || !equalTrees(target, snapshot(t, outside)) {
 		t.Error("the refused run changed the project or the symlink's target")
 	}
-}
-
-// snapshotLinks is snapshot with symlinks recorded by their target (not followed), folders too.
-func snapshotLinks(t *testing.T, dir string) map[string]string {
-	t.Helper()
-	files := map[string]string{}
-	err := filepath.WalkDir(dir, func(name string, e fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, name)
-		switch {
-		case e.IsDir():
-			files[rel] = "folder"
-		case e.Type()&fs.ModeSymlink != 0:
-			to, err := os.Readlink(name)
-			files[rel] = "-> " + to
-			return err
-		default:
-			data, err := os.ReadFile(name)
-			files[rel] = string(data)
-			return err
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return files
 }

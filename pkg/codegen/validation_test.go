@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/asogen/asogen/pkg/codegen/fileset"
 	"github.com/asogen/asogen/pkg/config"
 )
 
@@ -16,15 +17,21 @@ func semanticsConfig(t *testing.T, root, rel string) *config.Config {
 	return loadCorpusConfig(t, root, "testdata/specs/semantics/config.yaml", rel)
 }
 
+// generateSemantics generates testdata/specs/semantics in memory into a temporary folder (rel,
+// below the module root) and returns the files and the Widget's API types.
+func generateSemantics(t *testing.T) (files fileset.FileSet, root, rel, api string) {
+	root = repoRoot(t)
+	rel = realCorpusDir(t, root)
+	files = generateInMemory(t, semanticsConfig(t, root, rel))
+	return files, root, rel, string(files[path.Join(rel, "api/widget/v1api20240101/widget_types_gen.go")])
+}
+
 // TestValidationMarkers: each constraint of the fixture becomes its marker on the API version's
 // Spec field only (never in Status or storage), and controller-gen turns them into the CRD's
 // schema for the API version.
 func TestValidationMarkers(t *testing.T) {
 	t.Parallel()
-	root := repoRoot(t)
-	rel := realCorpusDir(t, root)
-	files := generateInMemory(t, semanticsConfig(t, root, rel))
-	api := string(files[path.Join(rel, "api/widget/v1api20240101/widget_types_gen.go")])
+	files, root, rel, api := generateSemantics(t)
 	spec := goStruct(t, api, "Widget_Spec")
 	for _, m := range []string{
 		"MinLength=3\n\t// +kubebuilder:validation:MaxLength=12\n\t// +kubebuilder:validation:Pattern=\"^[a-z0-9-]+$\"",
@@ -109,10 +116,7 @@ func checkFixedName(t *testing.T, files map[string][]byte, rel string) {
 // CRD's schema, and the sample picks one of its values.
 func TestBatteryIntegerEnumMarker(t *testing.T) {
 	t.Parallel()
-	root := repoRoot(t)
-	rel := realCorpusDir(t, root)
-	files := generateInMemory(t, semanticsConfig(t, root, rel))
-	api := string(files[path.Join(rel, "api/widget/v1api20240101/widget_types_gen.go")])
+	files, _, rel, api := generateSemantics(t)
 	const want = "// +kubebuilder:validation:Enum=1;2;3\n\t// Tier: An integer enum.\n\tTier int"
 	if spec := goStruct(t, api, "Widget_Spec"); !strings.Contains(spec, want) {
 		t.Errorf("Widget_Spec lacks %q:\n%s", want, spec)
