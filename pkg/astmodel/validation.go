@@ -1,7 +1,7 @@
 package astmodel
 
 // Validation holds the constraints the spec puts on a property's value (pattern, lengths,
-// ranges, item counts, format uuid). The reader sets it on Spec properties only; emitters turn
+// ranges, item counts, format uuid, the values of an integer enum). The reader sets it on Spec properties only; emitters turn
 // it into kubebuilder markers on API-version fields, so the API server rejects a bad value
 // before any ARM call. Storage variants and Status never carry markers.
 type Validation struct {
@@ -12,6 +12,7 @@ type Validation struct {
 	ExclusiveMaximum     bool
 	MinItems, MaxItems   *int64
 	Format               string      // "uuid" only
+	IntEnum              string      // the values of an integer enum, ";"-separated ("1;2;3"), as kubebuilder's Enum marker takes them
 	Items                *Validation // the constraints on each item of an array (pattern, lengths, range, format)
 }
 

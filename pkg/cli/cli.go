@@ -31,7 +31,8 @@ Exit codes:
   1  verify found drift: changed, missing or stale generated files
   2  bad input: command line, config, specs, hand-written code or output paths
      (every problem is printed to stderr as file:line:col: message)
-  3  internal or I/O error`
+  3  internal or I/O error
+  130, 143  interrupted by SIGINT or SIGTERM (the generated files are left as they were)`
 
 // app holds the flags shared by every command and the output streams.
 type app struct {
@@ -39,6 +40,7 @@ type app struct {
 	verbose bool
 	stdout  io.Writer
 	stderr  io.Writer
+	signals *interruption // generate and verify: SIGINT and SIGTERM stop the run cleanly
 }
 
 // Run executes the asogen command line with args (without the program name) and returns the

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"os"
@@ -77,6 +78,9 @@ func (a *app) load(before func(*config.Config) error) (*config.Config, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := fileset.CheckRoots(cfg.Dir, codegen.OutputRoots(cfg)); err != nil { // before anything reads through them
+		return nil, a.relocate(err)
+	}
 	if before != nil {
 		if err := before(cfg); err != nil {
 			return nil, err
@@ -94,6 +98,7 @@ func (a *app) produce(cfg *config.Config, out fileset.Sink, cache *emitcache.Dir
 	opts := codegen.Options{
 		OnStage: a.stageTimer(),
 		Printer: gofile.Printer{Restorer: os.Getenv("ASOGEN_PRINTER") == "restorer"}, // a diagnosis switch: the output is the same
+		Stop:    a.signals.stopped(),
 	}
 	if cache != nil {
 		opts.Cache = cache // a nil *Dir in the interface would not be nil
@@ -137,11 +142,22 @@ func (s cliSink) Vouch(paths []string) {
 }
 
 func (s cliSink) Plan(paths, roots []string) error {
+	if err := s.a.signals.err(); err != nil {
+		return err
+	}
 	if err := s.Sink.Plan(paths, roots); err != nil {
 		return s.a.relocate(err)
 	}
 	s.gc.emission()
 	return nil
+}
+
+// Put refuses the files arriving once the run is interrupted, so emission stops.
+func (s cliSink) Put(p string, content []byte) error {
+	if err := s.a.signals.err(); err != nil {
+		return err
+	}
+	return s.Sink.Put(p, content)
 }
 
 // warn prints problems that do not stop generation, one per line, to stderr.
@@ -153,48 +169,61 @@ func (a *app) warn(warnings diag.List) {
 }
 
 // generate streams every generated file into a fileset.Writer. When generation fails part
-// way, the files already written stay (each one whole) and are listed with -v.
+// way, or SIGINT or SIGTERM arrives, the Writer is abandoned: nothing is renamed into place,
+// the tree stays as it was and the lock and temporary files are removed.
 func (a *app) generate(migrate bool) error {
 	start := time.Now()
-	var before func(*config.Config) error
-	if migrate {
-		before = a.migrateHub
-	}
+	var done func()
+	a.signals, done = watchSignals()
+	defer done()
 	cfg, err := a.load(nil)
 	if err != nil {
 		return err
 	}
 	lock, err := fileset.AcquireLock(cfg.Dir, a.lockOptions()) // held through migration and writing
 	if err != nil {
-		return err
+		return cmp.Or(a.signals.err(), err)
 	}
 	defer lock.Release()
-	if before != nil {
-		if err := before(cfg); err != nil {
+	if migrate {
+		if err := a.migrateHub(cfg); err != nil {
 			return err
 		}
 	}
-	w := fileset.NewWriter(cfg.Dir, fileset.Options{Lock: fileset.LockOptions{Held: lock}})
-	cache := emitCache(cfg)
-	_, genErr := a.produce(cfg, w, cache)
-	sum, err := w.Finish()
-	if genErr == nil && err == nil && cache != nil {
-		cache.Stamp(w.Stamps()) // the next run stats the files written instead of hashing them
-	}
-	a.listWrite(sum)
-	var partial *fileset.PartialWriteError
-	if errors.As(err, &partial) { // names what the failed write left replaced and not
-		return err
-	}
-	if genErr != nil {
-		return genErr
-	}
+	sum, err := a.write(cfg, lock)
 	if err != nil {
-		return a.relocate(err)
+		return err
 	}
 	sum.Elapsed = time.Since(start) // the whole run, not only the writing
 	fmt.Fprintf(a.stdout, "asogen: %s\n", sum)
 	return nil
+}
+
+// write streams the generated files into a Writer and finishes it, or abandons it when
+// generation fails or the run is interrupted before the files are renamed into place.
+func (a *app) write(cfg *config.Config, lock *fileset.Lock) (fileset.Summary, error) {
+	w := fileset.NewWriter(cfg.Dir, fileset.Options{Lock: fileset.LockOptions{Held: lock}})
+	cache := emitCache(cfg)
+	_, err := a.produce(cfg, w, cache)
+	if err == nil {
+		err = a.signals.err()
+	}
+	if err != nil {
+		if partial := w.Abandon(); partial != nil && a.signals.err() == nil {
+			return fileset.Summary{}, partial // names what the failed write did not write
+		}
+		return fileset.Summary{}, cmp.Or(a.signals.err(), err)
+	}
+	sum, err := w.Finish()
+	if err == nil && cache != nil {
+		cache.Stamp(w.Stamps()) // the next run stats the files written instead of hashing them
+	}
+	a.listWrite(sum)
+	var partial *fileset.PartialWriteError
+	if err != nil && !errors.As(err, &partial) { // a partial write names what it left replaced and not
+		err = a.relocate(err)
+	}
+	return sum, err
 }
 
 // emitCache is the emission cache of the tree of cfg in the folder the environment names (nil:
@@ -203,8 +232,12 @@ func emitCache(cfg *config.Config) *emitcache.Dir {
 	return emitcache.New(emitcache.FolderFromEnv(os.Getenv), cfg.Dir)
 }
 
-// verify streams every generated file into a fileset.Verifier.
+// verify streams every generated file into a fileset.Verifier; SIGINT or SIGTERM stops it as
+// it stops generate.
 func (a *app) verify() error {
+	var done func()
+	a.signals, done = watchSignals()
+	defer done()
 	cfg, err := a.load(nil)
 	if err != nil {
 		return err
@@ -213,7 +246,7 @@ func (a *app) verify() error {
 	res, err := a.produce(cfg, v, emitCache(cfg))
 	if err != nil {
 		_, _ = v.Finish() // releases the lock when Plan took it
-		return err
+		return cmp.Or(a.signals.err(), err)
 	}
 	drift, err := v.Finish()
 	if err != nil {
@@ -230,7 +263,7 @@ func (a *app) verify() error {
 
 // lockOptions tell the user when the run waits for another asogen run on the same tree.
 func (a *app) lockOptions() fileset.LockOptions {
-	return fileset.LockOptions{OnWait: func(lock string) {
+	return fileset.LockOptions{Stop: a.signals.stopped(), OnWait: func(lock string) {
 		fmt.Fprintf(a.stderr, "asogen: waiting for another asogen run on this tree (%s is locked; giving up after %s)\n",
 			relativeToWorkdir(lock), fileset.DefaultLockTimeout)
 	}}

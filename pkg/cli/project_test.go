@@ -95,7 +95,8 @@ func mustRun(t *testing.T, want int, args ...string) (string, string) {
 	return stdout, stderr
 }
 
-// snapshot reads every file under dir (slash paths relative to dir → content).
+// snapshot reads every file under dir (slash paths relative to dir → content; a symlink → "-> "
+// and its target, not followed).
 func snapshot(t *testing.T, dir string) map[string]string {
 	t.Helper()
 	files := map[string]string{}
@@ -103,8 +104,13 @@ func snapshot(t *testing.T, dir string) map[string]string {
 		if err != nil || e.IsDir() {
 			return err
 		}
-		data, err := os.ReadFile(name)
 		rel, _ := filepath.Rel(dir, name)
+		if e.Type()&fs.ModeSymlink != 0 {
+			to, err := os.Readlink(name)
+			files[filepath.ToSlash(rel)] = "-> " + to
+			return err
+		}
+		data, err := os.ReadFile(name)
 		files[filepath.ToSlash(rel)] = string(data)
 		return err
 	})

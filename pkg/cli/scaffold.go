@@ -8,7 +8,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/asogen/asogen/pkg/config"
 	"github.com/asogen/asogen/pkg/openapi"
 	"github.com/asogen/asogen/pkg/wiring"
 )
@@ -34,7 +33,7 @@ header: they are yours, and asogen never modifies or removes them. Run generate 
 }
 
 func (a *app) scaffold(target string) error {
-	cfg, err := config.Load(a.config)
+	cfg, err := a.load(nil) // the output roots checked: scaffold writes below the API root
 	if err != nil {
 		return fail(err)
 	}

@@ -3,6 +3,7 @@ package codegen
 import (
 	"bytes"
 	"go/format"
+	"path"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -60,4 +61,28 @@ func assertGofmtClean(t *testing.T, cfg *config.Config) {
 		t.Fatal("no Go file generated")
 	}
 	t.Logf("%d Go files gofmt-clean", checked)
+}
+
+// TestBatteryCRLFDescriptionsGofmtClean: descriptions holding "\r\n" or a bare "\r" (as real
+// specs do) give gofmt-clean comments without carriage returns: on a fixture holding both, on
+// testdata/realspecs and, when ASOGEN_AZURE_SPECS is set, on the shared real corpus.
+func TestBatteryCRLFDescriptionsGofmtClean(t *testing.T) {
+	t.Parallel()
+	root := repoRoot(t)
+	t.Run("fixture", func(t *testing.T) {
+		cfg := semanticsConfig(t, root, realCorpusDir(t, root))
+		assertGofmtClean(t, cfg)
+		files := generateInMemory(t, cfg)
+		api := string(files[path.Join(cfg.Output.API, "widget/v1api20240101/widget_types_gen.go")])
+		if want := "// Ratio: The ratio of the widget, with a bare carriage return.\n"; !strings.Contains(api, want) {
+			t.Errorf("widget_types_gen.go lacks %q", want)
+		}
+	})
+	t.Run("realspecs", func(t *testing.T) {
+		assertGofmtClean(t, loadCorpusConfig(t, root, realSpecsConfigFile, realCorpusDir(t, root)))
+	})
+	t.Run("real", func(t *testing.T) {
+		realCorpusSpecs(t)
+		assertGofmtClean(t, realCorpusConfig(t, root, benchOutput))
+	})
 }

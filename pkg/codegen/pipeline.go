@@ -4,6 +4,7 @@ package codegen
 
 import (
 	"crypto/sha256"
+	"errors"
 	"fmt"
 	"time"
 
@@ -53,7 +54,13 @@ type Options struct {
 	Printer gofile.Printer
 	// OnStage, when set, is told each stage's name and how long it ran, as it ends (the CLI's -v).
 	OnStage func(name string, took time.Duration)
+	// Stop, when closed, ends the run before its next stage with ErrStopped (the CLI closes it
+	// on SIGINT or SIGTERM; its sink refuses the files still arriving).
+	Stop <-chan struct{}
 }
+
+// ErrStopped is the error of a run whose Options.Stop closed.
+var ErrStopped = errors.New("generation stopped")
 
 // Cache remembers what emission produced for a unit key, and a record of each group's last
 // build. Generate computes the keys from the config and the spec files (see unitKey); what a
@@ -109,10 +116,18 @@ func Generate(cfg *config.Config, sink fileset.Sink) (*Result, error) {
 
 // GenerateWith is Generate with options; the result does not depend on them, only the time.
 func GenerateWith(cfg *config.Config, sink fileset.Sink, opts Options) (*Result, error) {
-	roots := []string{cfg.Output.API, cfg.Output.Registry, cfg.Output.Manifests, cfg.Output.Samples}
+	roots := OutputRoots(cfg)
+	if err := fileset.CheckRoots(cfg.Dir, roots); err != nil { // before anything reads through them
+		return &Result{Roots: roots}, err
+	}
 	env := &Env{Options: opts, Out: newOutput(sink, roots, opts.Cache != nil)}
 	last, err := run(env, State{Config: cfg}, pipeline())
 	return &Result{Paths: env.Out.paths, Roots: roots, Warnings: last.Warnings}, err
+}
+
+// OutputRoots are the output roots of cfg, scanned for stale generated files.
+func OutputRoots(cfg *config.Config) []string {
+	return []string{cfg.Output.API, cfg.Output.Registry, cfg.Output.Manifests, cfg.Output.Samples}
 }
 
 // run checks every stage's prerequisites, runs the stages in order, each on the state the
@@ -123,6 +138,9 @@ func run(env *Env, st State, stages []Stage) (State, error) {
 		return st, err
 	}
 	for _, s := range stages {
+		if stopped(env.Options.Stop) {
+			return st, ErrStopped
+		}
 		start := time.Now()
 		next, err := s.Run(env, st)
 		if env.Options.OnStage != nil {
@@ -134,6 +152,16 @@ func run(env *Env, st State, stages []Stage) (State, error) {
 		st = next
 	}
 	return st, env.Out.complete()
+}
+
+// stopped reports whether stop (nil: never) is closed.
+func stopped(stop <-chan struct{}) bool {
+	select {
+	case <-stop:
+		return true
+	default:
+		return false
+	}
 }
 
 // checkOrder reports a stage whose prerequisite is missing or runs after it.

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/asogen/asogen/pkg/codegen/fileset"
 	"github.com/asogen/asogen/pkg/config"
 )
 
@@ -16,15 +17,21 @@ func semanticsConfig(t *testing.T, root, rel string) *config.Config {
 	return loadCorpusConfig(t, root, "testdata/specs/semantics/config.yaml", rel)
 }
 
+// generateSemantics generates testdata/specs/semantics in memory into a temporary folder (rel,
+// below the module root) and returns the files and the Widget's API types.
+func generateSemantics(t *testing.T) (files fileset.FileSet, root, rel, api string) {
+	root = repoRoot(t)
+	rel = realCorpusDir(t, root)
+	files = generateInMemory(t, semanticsConfig(t, root, rel))
+	return files, root, rel, string(files[path.Join(rel, "api/widget/v1api20240101/widget_types_gen.go")])
+}
+
 // TestValidationMarkers: each constraint of the fixture becomes its marker on the API version's
 // Spec field only (never in Status or storage), and controller-gen turns them into the CRD's
 // schema for the API version.
 func TestValidationMarkers(t *testing.T) {
 	t.Parallel()
-	root := repoRoot(t)
-	rel := realCorpusDir(t, root)
-	files := generateInMemory(t, semanticsConfig(t, root, rel))
-	api := string(files[path.Join(rel, "api/widget/v1api20240101/widget_types_gen.go")])
+	files, root, rel, api := generateSemantics(t)
 	spec := goStruct(t, api, "Widget_Spec")
 	for _, m := range []string{
 		"MinLength=3\n\t// +kubebuilder:validation:MaxLength=12\n\t// +kubebuilder:validation:Pattern=\"^[a-z0-9-]+$\"",
@@ -59,7 +66,7 @@ func TestValidationMarkers(t *testing.T) {
 // checkFixtureSample: the sample's values meet the constraints (a minimum of 5, a uuid, a
 // pattern), and it sets an Azure name because metadata.name is longer than the 12 allowed.
 func checkFixtureSample(t *testing.T, sample string) {
-	for _, want := range []string{"azureName: widget202401\n", "code: example\n", "size: 5\n",
+	for _, want := range []string{"azureName: widget202401\n", "code: example\n", "size: 5\n", "tier: 1\n",
 		"tenant: 00000000-0000-0000-0000-000000000000\n", "zones:\n    - example\n", "name: widget20240101\n",
 		"hostNames:\n    - examplea\n"} {
 		if !strings.Contains(sample, want) {
@@ -81,7 +88,7 @@ func checkFixtureCRD(t *testing.T, root, rel string, files map[string][]byte) {
 	}
 	for _, want := range []string{"exclusiveMinimum: true", "format: uuid", "maxItems: 3", "maximum: 2.5",
 		"pattern: ^[a-z][a-z0-9]{2,11}$", "maxLength: 12", "items: maxLength: 63 minLength: 8 pattern: ^[a-z0-9.]+$ type: string",
-		"items: maximum: 65535 minimum: 1 type: integer"} {
+		"items: maximum: 65535 minimum: 1 type: integer", "tier: description: 'Tier: An integer enum.' enum: - 1 - 2 - 3 type: integer"} {
 		if !strings.Contains(strings.Join(strings.Fields(string(b)), " "), want) {
 			t.Errorf("the CRD lacks %q", want)
 		}
@@ -101,5 +108,26 @@ func checkFixedName(t *testing.T, files map[string][]byte, rel string) {
 	sample := string(files[path.Join(rel, "samples/widget/v1api20240101/setting.yaml")])
 	if !strings.Contains(sample, "azureName: default\n") {
 		t.Errorf("the Setting sample does not set its fixed name:\n%s", sample)
+	}
+}
+
+// TestBatteryIntegerEnumMarker: an integer enum keeps its constraint as a string enum does: the
+// kubebuilder Enum marker on the API version's Spec field (never in Status or storage), in the
+// CRD's schema, and the sample picks one of its values.
+func TestBatteryIntegerEnumMarker(t *testing.T) {
+	t.Parallel()
+	files, _, rel, api := generateSemantics(t)
+	const want = "// +kubebuilder:validation:Enum=1;2;3\n\t// Tier: An integer enum.\n\tTier int"
+	if spec := goStruct(t, api, "Widget_Spec"); !strings.Contains(spec, want) {
+		t.Errorf("Widget_Spec lacks %q:\n%s", want, spec)
+	}
+	for _, s := range []string{goStruct(t, api, "Widget_STATUS"),
+		string(files[path.Join(rel, "api/widget/v1api20240101/storage/widget_types_gen.go")])} {
+		if strings.Contains(s, "Enum=1;2;3") {
+			t.Errorf("the integer enum's marker outside the API version's Spec:\n%s", s)
+		}
+	}
+	if sample := string(files[path.Join(rel, "samples/widget/v1api20240101/widget.yaml")]); !strings.Contains(sample, "tier: 1\n") {
+		t.Errorf("the sample does not pick a value of the enum:\n%s", sample)
 	}
 }

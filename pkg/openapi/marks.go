@@ -97,10 +97,11 @@ func (p *pkgBuilder) asReference(prop astmodel.Property, rp rawProp, m marks) (a
 	return prop, true
 }
 
-// referenceName drops an ID suffix: VnetSubnetID → VnetSubnet, KeyVaultIds → KeyVault.
+// referenceName drops an ID suffix: VnetSubnetID → VnetSubnet, KeyVaultIds → KeyVault. A
+// property named only ID (Ids) drops it too, so it becomes Reference (References), as in ASO.
 func referenceName(name string) string {
 	for _, s := range []string{"IDs", "Ids", "ID", "Id"} {
-		if trimmed := strings.TrimSuffix(name, s); trimmed != name && trimmed != "" {
+		if trimmed, ok := strings.CutSuffix(name, s); ok {
 			return trimmed
 		}
 	}

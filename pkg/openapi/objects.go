@@ -256,7 +256,7 @@ func (p *pkgBuilder) options(subs []subtype, disc string, sd side, top bool) ([]
 	var props []astmodel.Property
 	for _, st := range subs {
 		raw, _, ok := p.collect(st.n, st.name)
-		if !ok {
+		if !ok || p.optionCollides(oneOf, st) {
 			continue
 		}
 		raw = withoutProps(raw, disc)
@@ -272,4 +272,22 @@ func (p *pkgBuilder) options(subs []subtype, disc string, sd side, top bool) ([]
 			Description: "Set when " + disc + " is " + strconv.Quote(st.value) + "."})
 	}
 	return props, oneOf
+}
+
+// optionCollides reports (as a positioned error) a subtype whose discriminator value names the
+// same option as an earlier one: the same value, or one differing only where Go names do not
+// ("Round" and "round").
+func (p *pkgBuilder) optionCollides(oneOf *astmodel.OneOf, st subtype) bool {
+	earlier, ok := oneOf.Values[p.goNames.goName(st.value)]
+	if !ok {
+		return false
+	}
+	ptr := st.n.ptr
+	if _, set := st.n.s.Extensions.GetString("x-ms-discriminator-value"); set {
+		ptr += "/x-ms-discriminator-value"
+	}
+	p.errs.Add(p.load.position(st.n.doc, ptr), "discriminator value %q of %s collides with %q of another subtype of the same union: "+
+		"both name the option %s (give them distinct values)",
+		st.value, st.name, earlier, p.goNames.goName(st.value))
+	return true
 }

@@ -170,9 +170,13 @@ func definitionName(n node) string {
 	return ""
 }
 
-// firstSentence keeps the first sentence of a spec description.
+// lineBreaks turns every line break of a description ("\r\n", a bare "\r" or "\n") into a
+// space: a carriage return left in a comment is one gofmt rewrites.
+var lineBreaks = strings.NewReplacer("\r\n", " ", "\r", " ", "\n", " ")
+
+// firstSentence keeps the first sentence of a spec description, on one line.
 func firstSentence(s string) string {
-	s = strings.TrimSpace(strings.ReplaceAll(s, "\n", " "))
+	s = strings.TrimSpace(lineBreaks.Replace(s))
 	if i := strings.Index(s, ". "); i >= 0 {
 		return s[:i+1]
 	}

@@ -1,6 +1,7 @@
 package openapi
 
 import (
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -74,7 +75,7 @@ func (p *pkgBuilder) targetOf(n node) (node, error) {
 // hasConstraints reports whether s sets anything constraints reads.
 func hasConstraints(s *spec.Schema) bool {
 	return s.Pattern != "" || s.Format == "uuid" || s.MinLength != nil || s.MaxLength != nil || s.Minimum != nil ||
-		s.Maximum != nil || s.MinItems != nil || s.MaxItems != nil
+		s.Maximum != nil || s.MinItems != nil || s.MaxItems != nil || intEnum(s) != ""
 }
 
 // constraints reads one schema's constraints; nil when it has none.
@@ -97,6 +98,7 @@ func constraints(s *spec.Schema) *astmodel.Validation {
 	if s.Format == "uuid" {
 		v.Format = "uuid"
 	}
+	v.IntEnum = intEnum(s)
 	if v.IsZero() {
 		return nil
 	}
@@ -111,6 +113,7 @@ func merged(own, named *astmodel.Validation) *astmodel.Validation {
 	out := *own
 	out.Pattern = firstString(own.Pattern, named.Pattern)
 	out.Format = firstString(own.Format, named.Format)
+	out.IntEnum = firstString(own.IntEnum, named.IntEnum)
 	out.MinLength, out.MaxLength = firstOf(own.MinLength, named.MinLength), firstOf(own.MaxLength, named.MaxLength)
 	out.MinItems, out.MaxItems = firstOf(own.MinItems, named.MinItems), firstOf(own.MaxItems, named.MaxItems)
 	out.Items = firstOf(own.Items, named.Items)
@@ -121,6 +124,23 @@ func merged(own, named *astmodel.Validation) *astmodel.Validation {
 		out.Maximum, out.ExclusiveMaximum = named.Maximum, named.ExclusiveMaximum
 	}
 	return &out
+}
+
+// intEnum returns the values of an integer enum, ";"-separated in the spec's order; "" when s is
+// no integer enum or a value is not an integer.
+func intEnum(s *spec.Schema) string {
+	if len(s.Enum) == 0 || len(s.Type) == 0 || s.Type[0] != "integer" {
+		return ""
+	}
+	values := make([]string, len(s.Enum))
+	for i, v := range s.Enum {
+		f, ok := v.(float64)
+		if !ok || f != math.Trunc(f) || math.Abs(f) > 1<<53 {
+			return ""
+		}
+		values[i] = strconv.FormatFloat(f, 'f', -1, 64)
+	}
+	return strings.Join(values, ";")
 }
 
 func firstString(a, b string) string {

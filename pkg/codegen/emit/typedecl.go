@@ -232,15 +232,19 @@ func describe(name, description string) []string {
 }
 
 // descriptionLines calls line with each line of a description, trimmed, first telling the
-// first one: the one rule both describe and docText.describe follow.
+// first one: the one rule both describe and docText.describe follow. "\r\n" and a bare "\r"
+// end a line as "\n" does, so no comment holds a carriage return (gofmt would rewrite it).
 func descriptionLines(description string, line func(first bool, text string)) {
-	text := strings.TrimSpace(description)
+	text := strings.TrimSpace(crlf.Replace(description))
 	for first := true; text != ""; first = false {
 		l, rest, _ := strings.Cut(text, "\n")
 		line(first, strings.TrimRight(l, " \t\r"))
 		text = rest
 	}
 }
+
+// crlf turns the line breaks of other systems into "\n".
+var crlf = strings.NewReplacer("\r\n", "\n", "\r", "\n")
 
 // enumDecls declares a named string type with its values as constants; types holds the names
 // of the package's types, which no constant may take.

@@ -11,7 +11,7 @@ const marker = "+kubebuilder:validation:"
 
 // validationMarkers renders a property's constraints as kubebuilder markers, each only where
 // controller-gen can apply it to the field's type: lengths, pattern and format on strings, ranges
-// on numbers (integral bounds only on integers), item counts on arrays.
+// on numbers (integral bounds only on integers), the values of an integer enum, item counts on arrays.
 func validationMarkers(p astmodel.Property) []string {
 	v := p.Validation
 	if v.IsZero() {
@@ -31,7 +31,7 @@ func markersFor(t astmodel.Type, v *astmodel.Validation, prefix string) []string
 	case astmodel.StringType:
 		return stringMarkers(v, prefix)
 	case astmodel.IntType:
-		return rangeMarkers(v, true, prefix)
+		return append(rangeMarkers(v, true, prefix), enumMarker(v, prefix)...)
 	case astmodel.FloatType:
 		return rangeMarkers(v, false, prefix)
 	}
@@ -81,6 +81,14 @@ func rangeMarkers(v *astmodel.Validation, integer bool, prefix string) []string 
 		}
 	}
 	return out
+}
+
+// enumMarker renders the values of an integer enum as a string enum's are: "Enum=1;2;3".
+func enumMarker(v *astmodel.Validation, prefix string) []string {
+	if v.IntEnum == "" {
+		return nil
+	}
+	return []string{prefix + "Enum=" + v.IntEnum}
 }
 
 func number(f float64) string {

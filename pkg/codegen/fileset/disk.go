@@ -8,6 +8,8 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+
+	"github.com/asogen/asogen/pkg/diag"
 )
 
 // disk is the project root on disk.
@@ -131,4 +133,31 @@ type Stamp struct {
 
 func stampOf(info fs.FileInfo) Stamp {
 	return Stamp{Size: info.Size(), ModTime: info.ModTime().UnixNano()}
+}
+
+// CheckRoots checks the output roots of the project at root before anything reads or writes
+// through them: each must be a clean relative path, and no symlink on its way may lead outside
+// the project. Problems come back, all of them, as a diag.List (positioned at the root's path);
+// a disk that cannot be read as a plain error. Empty roots are skipped.
+func CheckRoots(root string, roots []string) error {
+	d, err := openDisk(root)
+	if err != nil {
+		return err
+	}
+	var errs diag.List
+	for _, r := range roots {
+		if r == "" {
+			continue
+		}
+		if msg := pathProblem(r); msg != "" {
+			errs.Add(diag.Pos{File: r}, "output root: %s", msg)
+			continue
+		}
+		if _, problem, err := d.resolve(r); err != nil {
+			return err
+		} else if problem != "" {
+			errs.Add(diag.Pos{File: r}, "output root: %s; asogen reads and writes nothing through it", problem)
+		}
+	}
+	return errs.Err()
 }

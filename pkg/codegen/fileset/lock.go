@@ -19,7 +19,11 @@ type LockOptions struct {
 	Timeout time.Duration         // default DefaultLockTimeout
 	OnWait  func(lockPath string) // called once, when the lock is held by another run
 	Held    *Lock                 // the caller holds the lock already (AcquireLock): not taken, not released
+	Stop    <-chan struct{}       // closed: stop waiting (the run was interrupted); AcquireLock returns ErrStopped
 }
+
+// ErrStopped is what AcquireLock returns when LockOptions.Stop closes while it waits.
+var ErrStopped = errors.New("stopped while waiting for the lock")
 
 // DefaultLockTimeout is how long a run waits for another run on the same tree.
 const DefaultLockTimeout = 5 * time.Minute
@@ -55,7 +59,11 @@ func AcquireLock(root string, opts LockOptions) (*Lock, error) {
 			opts.OnWait(path)
 			told = true
 		}
-		time.Sleep(lockPoll)
+		select {
+		case <-opts.Stop:
+			return nil, ErrStopped
+		case <-time.After(lockPoll):
+		}
 	}
 }
 

@@ -287,6 +287,13 @@ func (r *run) arrive(p string) (target, error) {
 	return t, nil
 }
 
+// missing counts the planned paths that have not arrived.
+func (r *run) missing() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return len(r.plan.targets) - len(r.arrived)
+}
+
 // complete reports planned paths that never arrived.
 func (r *run) complete() error {
 	r.mu.Lock()

@@ -61,6 +61,7 @@ type Writer struct {
 	pending []staged // files written to their temporary file, renamed into place by Finish
 	stamps  map[string]Stamp
 	queue   []string // every changed file handed to the writers
+	created []string // the folders the writers created for new files (removed when nothing is renamed)
 	err     error    // the first failed write; no new write starts after it
 }
 
@@ -128,10 +129,10 @@ func (w *Writer) Put(p string, content []byte) error {
 		w.stamp(p, stamp)
 		return nil
 	}
+	w.record(&w.queue, p) // changed: written, or named as not written
 	if err := w.failure(); err != nil {
 		return err
 	}
-	w.record(&w.queue, p)
 	w.jobs <- job{p, bytes.Clone(content)} // content is the caller's until Put returns
 	return nil
 }
@@ -159,7 +160,13 @@ func (w *Writer) work() {
 		if w.failure() != nil {
 			continue
 		}
-		tmp, stamp, err := writeTemp(w.d.abs(j.path), j.content, w.opts)
+		name := w.d.abs(j.path)
+		err := w.makeDir(filepath.Dir(name))
+		var tmp string
+		var stamp Stamp
+		if err == nil {
+			tmp, stamp, err = writeTemp(name, j.content, w.opts)
+		}
 		if err != nil {
 			w.fail(err)
 			continue
@@ -259,7 +266,7 @@ func (w *Writer) partial() error {
 		}
 	}
 	slices.Sort(notWritten)
-	return &PartialWriteError{Err: err, Replaced: slices.Clone(w.sum.Written), NotWritten: notWritten}
+	return &PartialWriteError{Err: err, Replaced: slices.Clone(w.sum.Written), NotWritten: notWritten, NotCompared: w.missing()}
 }
 
 // removeStale removes the stale generated files and the folders this empties.
@@ -320,14 +327,11 @@ type staged struct {
 	stamp Stamp  // of the temporary file once written: a rename keeps it
 }
 
-// writeTemp writes data for the file name into a new temporary file in the same folder (created
-// when missing), with the mode of the file it replaces (opts.Mode, or 0644, for a new one), and
+// writeTemp writes data for the file name into a new temporary file in the same folder (which
+// exists: see makeDir), with the mode of the file it replaces (opts.Mode, or 0644, for a new one), and
 // returns the temporary file's name and stamp. Nothing is synced yet: see commit.
 func writeTemp(name string, data []byte, opts Options) (string, Stamp, error) {
 	dir := filepath.Dir(name)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", Stamp{}, err
-	}
 	mode := opts.Mode
 	if mode == 0 {
 		mode = 0o644
@@ -367,6 +371,9 @@ func (w *Writer) commit() {
 	}
 	for _, dir := range slices.Sorted(maps.Keys(dirs)) {
 		syncDir(dir)
+	}
+	if len(dirs) == 0 {
+		w.removeCreated() // nothing was renamed: the folders made for the files go too
 	}
 }
 

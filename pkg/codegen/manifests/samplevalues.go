@@ -2,6 +2,8 @@ package manifests
 
 import (
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/asogen/asogen/pkg/astmodel"
@@ -20,7 +22,7 @@ func fit(c *astmodel.Validation, v any) any {
 	case string:
 		return fitString(c, x)
 	case int:
-		return int(fitNumber(c, float64(x), 1))
+		return fitEnum(c, int(fitNumber(c, float64(x), 1)))
 	case float64:
 		return fitNumber(c, x, 0.5)
 	case []any:
@@ -70,6 +72,23 @@ func fitsString(c *astmodel.Validation, s string) bool {
 	}
 	re, err := regexp.Compile(c.Pattern)
 	return err == nil && re.MatchString(s)
+}
+
+// fitEnum returns x when it is one of the values of an integer enum (or there is none), else the
+// first value.
+func fitEnum(c *astmodel.Validation, x int) int {
+	if c.IntEnum == "" {
+		return x
+	}
+	values := strings.Split(c.IntEnum, ";")
+	if slices.Contains(values, strconv.Itoa(x)) {
+		return x
+	}
+	first, err := strconv.Atoi(values[0])
+	if err != nil {
+		return x
+	}
+	return first
 }
 
 // fitNumber moves x into the range, step inside an exclusive bound.
