@@ -15,7 +15,7 @@ import (
 	"github.com/asogen/asogen/v2/internal/testing/armserver"
 )
 
-// TestScaleBenchHarnessSmall runs the harness end to end at N = 20 (operations synchronous in the
+// TestScaleBenchHarnessSmall runs the harness end to end at N = 10 (one object of each sample) (operations synchronous in the
 // fast and load phases, so it stays short) and checks that every phase produced its numbers. It
 // does not check the targets.
 func TestScaleBenchHarnessSmall(t *testing.T) {
@@ -23,25 +23,25 @@ func TestScaleBenchHarnessSmall(t *testing.T) {
 		t.Skip("KUBEBUILDER_ASSETS is not set (hack/envtest/install.sh)")
 	}
 	var stdout, stderr bytes.Buffer
-	args := []string{"-n", "20", "-no-check", "-polls", "0", "-quiet", "3s", "-probes", "5", "-inflight", "20"}
+	args := []string{"-n", "10", "-no-check", "-polls", "0", "-quiet", "3s", "-probes", "5", "-inflight", "10"}
 	if code := run(context.Background(), args, &stdout, &stderr); code != 0 {
 		t.Fatalf("exit %d\nstderr:\n%s", code, stderr.String())
 	}
 	report := stdout.String()
 	for _, want := range []string{
-		`\| fast: apply to all Ready +\| +\d+\.\d\d \| +\d+\.\d \| 20 Ready`,
+		`\| fast: apply to all Ready +\| +\d+\.\d\d \| +\d+\.\d \| 10 Ready`,
 		`\| fast: delete to all gone +\| +\d+\.\d\d \| +\d+\.\d \| 0 left`,
-		`\| load \(20% faults\): apply to all Ready +\| +\d+\.\d\d \| +\d+\.\d \| 20 Ready`,
-		`\| restart: start to last ARM request +\| +\d+\.\d\d \| +- +\| 20 Ready`,
-		`  fast \(apply \+ delete\)( +\d+\.\d\d){6} +20\n`,
-		`  load( +\d+\.\d\d){6} +20\n`,
+		`\| load \(20% faults\): apply to all Ready +\| +\d+\.\d\d \| +\d+\.\d \| 10 Ready`,
+		`\| restart: start to last ARM request +\| +\d+\.\d\d \| +- +\| 10 Ready`,
+		`  fast \(apply \+ delete\)( +\d+\.\d\d){6} +10\n`,
+		`  load( +\d+\.\d\d){6} +10\n`,
 		`  fast \(apply \+ delete\) +total [1-9][\d.]*, `,
 		`  load +total [1-9][\d.]*, `,
 		`restart with everything Ready: \d+ PUTs, \d+ GETs, \d+ ARM requests, settled \d+\.\d\d s after the start`,
-		`apply to first PUT with 20 operations in flight: p50 \d+\.\d{3} s, p99 \d+\.\d{3} s \(5 of 5 probes got a PUT;`,
+		`apply to first PUT with 10 operations in flight: p50 \d+\.\d{3} s, p99 \d+\.\d{3} s \(5 of 5 probes got a PUT;`,
 		`controller peak RSS: [1-9]\d*\.\d MiB with N objects, [1-9]\d*\.\d MiB after`,
 		`goroutines \(max sampled\): fast [1-9]\d*, load [1-9]\d*, restart [1-9]\d*, in-flight [1-9]\d*`,
-		`targets at N=20:\n(  (PASS|FAIL)  .*\n){3}`,
+		`targets at N=10:\n(  (PASS|FAIL)  .*\n){3}`,
 	} {
 		if !regexp.MustCompile(want).MatchString(report) {
 			t.Errorf("report lacks %s:\n%s", want, report)

@@ -33,16 +33,17 @@ type rig struct {
 	arm        armserver.AdminClient
 	armProc    *localrun.Process
 	tee        io.Writer // process output copy when -v; nil otherwise
+	log        io.Writer // progress lines
 }
 
 // startRig starts kube-apiserver and etcd (with the CRDs and webhook configurations) and the
 // armserver program.
-func startRig(opts options, bins binaries, dir string, tee io.Writer) (*rig, error) {
+func startRig(opts options, bins binaries, dir string, tee, log io.Writer) (*rig, error) {
 	env, err := localrun.StartControlPlane()
 	if err != nil {
 		return nil, err
 	}
-	r := &rig{opts: opts, bins: bins, dir: dir, env: env, tee: tee}
+	r := &rig{opts: opts, bins: bins, dir: dir, env: env, tee: tee, log: log}
 	if err := r.init(); err != nil {
 		r.stop()
 		return nil, err

@@ -20,6 +20,7 @@ func (r *rig) inflightPhase(ctx context.Context, ctl *controller, ts []template,
 	if err := r.startInflight(ctx, ts, ns, rg, &res); err != nil {
 		return res, err
 	}
+	progress(r.log, "N=%d: %d operations in flight; applying %d probes", n, res.inflight, res.probes)
 	probes := endpointSet(privateEndpoints(ts), res.probes, rg, ns, "iprobe")
 	applied, err := r.applyProbes(ctx, probes, rg)
 	if err != nil {
@@ -67,6 +68,7 @@ func (r *rig) startInflight(ctx context.Context, ts []template, ns, rg string, r
 	if res.inflight, _, err = waitFor(ctx, perObject(len(pes), 500*time.Millisecond, 2*time.Minute), time.Second, accepted, all); err != nil {
 		return err
 	}
+	progress(r.log, "in-flight: %d PUTs accepted in %.1f s", res.inflight, time.Since(start).Seconds())
 	recorded := func() (int, error) { return countWhere(ctx, r.kube, pes, hasReadyCondition) }
 	_, _, err = waitFor(ctx, time.Minute, time.Second, recorded, all)
 	return err

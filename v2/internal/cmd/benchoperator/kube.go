@@ -7,6 +7,7 @@ import (
 	"time"
 
 	corev1 "k8s.io/api/core/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime/schema"
@@ -23,6 +24,32 @@ func createNamespace(ctx context.Context, c client.Client, name string) error {
 
 // applyAll creates objs in order, applyWorkers at a time; it stops at the first error.
 func applyAll(ctx context.Context, c client.Client, objs []*unstructured.Unstructured) error {
+	return forEach(objs, func(obj *unstructured.Unstructured) error {
+		if err := c.Create(ctx, obj.DeepCopy()); err != nil {
+			return fmt.Errorf("creating %s %s: %w", obj.GetKind(), obj.GetName(), err)
+		}
+		return nil
+	})
+}
+
+// deleteEach deletes objs, leaves (the last applied) first, applyWorkers at a time, as
+// kubectl delete does: one request per object (a DeleteAllOf of thousands of objects, each
+// through the admission webhooks, outlasts the API server's request timeout on a busy machine).
+func deleteEach(ctx context.Context, c client.Client, objs []*unstructured.Unstructured) error {
+	reversed := make([]*unstructured.Unstructured, len(objs))
+	for i, o := range objs {
+		reversed[len(objs)-1-i] = o
+	}
+	return forEach(reversed, func(obj *unstructured.Unstructured) error {
+		if err := c.Delete(ctx, obj.DeepCopy()); err != nil && !apierrors.IsNotFound(err) {
+			return fmt.Errorf("deleting %s %s: %w", obj.GetKind(), obj.GetName(), err)
+		}
+		return nil
+	})
+}
+
+// forEach runs do on objs in order, applyWorkers at a time; it stops at the first error.
+func forEach(objs []*unstructured.Unstructured, do func(*unstructured.Unstructured) error) error {
 	next := make(chan *unstructured.Unstructured)
 	errs := make(chan error, applyWorkers)
 	var wg sync.WaitGroup
@@ -31,8 +58,8 @@ func applyAll(ctx context.Context, c client.Client, objs []*unstructured.Unstruc
 		go func() {
 			defer wg.Done()
 			for obj := range next {
-				if err := c.Create(ctx, obj.DeepCopy()); err != nil {
-					errs <- fmt.Errorf("creating %s %s: %w", obj.GetKind(), obj.GetName(), err)
+				if err := do(obj); err != nil {
+					errs <- err
 					return
 				}
 			}
@@ -137,18 +164,6 @@ func waitFor(ctx context.Context, timeout, interval time.Duration, count func() 
 		case <-time.After(interval):
 		}
 	}
-}
-
-// deleteAll deletes every object of the kinds in namespace (one DeleteAllOf per kind).
-func deleteAll(ctx context.Context, c client.Client, gvks []schema.GroupVersionKind, namespace string) error {
-	for _, gvk := range gvks {
-		u := &unstructured.Unstructured{}
-		u.SetGroupVersionKind(gvk)
-		if err := c.DeleteAllOf(ctx, u, client.InNamespace(namespace)); err != nil {
-			return fmt.Errorf("deleting every %s: %w", gvk.Kind, err)
-		}
-	}
-	return nil
 }
 
 // remaining counts the objects of the kinds left in namespace.

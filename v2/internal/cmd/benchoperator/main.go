@@ -16,6 +16,9 @@ import (
 	"os"
 	"time"
 
+	"github.com/go-logr/logr"
+	ctrllog "sigs.k8s.io/controller-runtime/pkg/log"
+
 	"github.com/asogen/asogen/internal/sizelist"
 )
 
@@ -38,6 +41,7 @@ type options struct {
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	ctrllog.SetLogger(logr.Discard()) // the harness's client logs nothing worth reading
 	opts, err := parseFlags(args, stderr)
 	if err != nil {
 		fmt.Fprintln(stderr, "bench-operator:", err)

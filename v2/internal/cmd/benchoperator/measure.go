@@ -55,7 +55,7 @@ func measureSize(ctx context.Context, opts options, bins binaries, ts []template
 	if opts.verbose {
 		tee = log
 	}
-	r, err := startRig(opts, bins, dir, tee)
+	r, err := startRig(opts, bins, dir, tee, log)
 	if err != nil {
 		return res, err
 	}
@@ -69,22 +69,36 @@ func measureSize(ctx context.Context, opts options, bins binaries, ts []template
 			ctl.stop()
 		}
 	}()
+	err = r.runPhases(ctx, &ctl, ts, &res, log)
+	return res, err
+}
+
+// runPhases runs the phases in order, logging each one's headline; the restart replaces *ctl.
+func (r *rig) runPhases(ctx context.Context, ctl **controller, ts []template, res *sizeResult, log io.Writer) error {
+	n, opts := res.n, r.opts
+	var err error
 	progress(log, "N=%d: fast phase (operations done at the first poll, no faults): apply, then delete", n)
-	if res.fast, err = r.fastPhase(ctx, ctl, ts, n); err != nil {
-		return res, err
+	if res.fast, err = r.fastPhase(ctx, *ctl, ts, n); err != nil {
+		return err
 	}
+	progress(log, "N=%d: fast: %d Ready in %.1f s, deleted in %.1f s (%d left), peak RSS %.1f MiB", n,
+		res.fast.readyCount, res.fast.ready.Seconds(), res.fast.deleted.Seconds(), res.fast.left, float64(res.fast.rss)/mib)
 	progress(log, "N=%d: load phase (%.0f%% faults): apply", n, opts.faultRate*100)
 	var objs []*unstructured.Unstructured
-	if res.load, objs, err = r.loadPhase(ctx, ctl, ts, n); err != nil {
-		return res, err
+	if res.load, objs, err = r.loadPhase(ctx, *ctl, ts, n); err != nil {
+		return err
 	}
+	progress(log, "N=%d: load: %d Ready in %.1f s, %d objects over their PUT budget, peak RSS %.1f MiB", n,
+		res.load.readyCount, res.load.ready.Seconds(), res.load.arm.extraPuts, float64(res.load.rss)/mib)
 	progress(log, "N=%d: restart with everything Ready", n)
-	if ctl, res.restart, err = r.restartPhase(ctx, ctl, objs); err != nil {
-		return res, err
+	if *ctl, res.restart, err = r.restartPhase(ctx, *ctl, objs); err != nil {
+		return err
 	}
+	progress(log, "N=%d: restart: %d PUTs, %d GETs, last ARM request %.1f s after the start, %d Ready", n,
+		res.restart.puts, res.restart.gets, res.restart.settle.Seconds(), res.restart.stillReady)
 	progress(log, "N=%d: %d operations in flight, %d probes", n, min(opts.inflight, n), opts.probes)
-	res.inflight, err = r.inflightPhase(ctx, ctl, ts, n)
-	return res, err
+	res.inflight, err = r.inflightPhase(ctx, *ctl, ts, n)
+	return err
 }
 
 func progress(w io.Writer, format string, args ...any) {

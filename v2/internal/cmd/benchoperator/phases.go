@@ -116,7 +116,7 @@ func (r *rig) fastPhase(ctx context.Context, ctl *controller, ts []template, n i
 	}
 	start := time.Now()
 	gvks := kinds(objs)
-	if err := deleteAll(ctx, r.kube, gvks, "bench-fast"); err != nil {
+	if err := deleteEach(ctx, r.kube, objs); err != nil {
 		return res, err
 	}
 	count := func() (int, error) { return remaining(ctx, r.kube, gvks, "bench-fast") }
