@@ -66,6 +66,8 @@ var (
 	SecretReferenceType        = ExternalType{Package: GenRuntimePackage, Name: "SecretReference"}
 	ArbitraryOwnerType         = ExternalType{Package: GenRuntimePackage, Name: "ArbitraryOwnerReference"}
 	SecretDestinationType      = ExternalType{Package: GenRuntimePackage, Name: "SecretDestination"}
+	ConfigMapReferenceType     = ExternalType{Package: GenRuntimePackage, Name: "ConfigMapReference"}
+	ConfigMapDestinationType   = ExternalType{Package: GenRuntimePackage, Name: "ConfigMapDestination"}
 	PropertyBagType            = ExternalType{Package: GenRuntimePackage, Name: "PropertyBag"}
 	ConditionType              = ExternalType{Package: ConditionsPackage, Name: "Condition"}
 	JSONType                   = ExternalType{Package: APIExtensionsV1, Name: "JSON"}

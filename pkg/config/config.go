@@ -59,10 +59,13 @@ type Resource struct {
 	// ExportSecrets lists the secret values the kind can write into Kubernetes Secrets
 	// (spec.operatorSpec.secrets); nil when it exports none.
 	ExportSecrets *SecretExport
-	Pos           diag.Pos // the resource entry
-	KindPos       diag.Pos
-	GroupPos      diag.Pos
-	VersionsPos   diag.Pos // the versions list
+	// ExportConfigMaps lists the Status properties the kind can write into Kubernetes ConfigMaps
+	// (spec.operatorSpec.configMaps); nil when it exports none.
+	ExportConfigMaps *ConfigMapExport
+	Pos              diag.Pos // the resource entry
+	KindPos          diag.Pos
+	GroupPos         diag.Pos
+	VersionsPos      diag.Pos // the versions list
 }
 
 // SecretExport says which secret values a kind can export and which ARM action returns them.
@@ -70,6 +73,13 @@ type SecretExport struct {
 	Action string   // optional: ARM POST action ({id}/{action}) whose JSON response holds the values
 	Values []string // export names, each a top-level property of the action's response (or a value a KubernetesSecretExporter returns)
 	Pos    diag.Pos
+}
+
+// ConfigMapExport says which Status properties (by JSON name) a kind can write into ConfigMaps.
+type ConfigMapExport struct {
+	Values   []string   // export names, each a top-level property of the kind's Status
+	ValuePos []diag.Pos // position of each entry of Values
+	Pos      diag.Pos
 }
 
 // Extension is an extension point name as written in config (validated by pkg/wiring).

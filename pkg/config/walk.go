@@ -72,13 +72,14 @@ func (d *decoder) group(n *yaml.Node) Group {
 func (d *decoder) resource(n *yaml.Node) Resource {
 	r := Resource{Pos: d.pos(n)}
 	d.fields(n, "resource", map[string]func(*yaml.Node){
-		"group":         d.setStr(&r.Group, &r.GroupPos, "group"),
-		"kind":          d.setStr(&r.Kind, &r.KindPos, "kind"),
-		"specKind":      d.setStr(&r.SpecKind, &r.SpecKindPos, "specKind"),
-		"versions":      func(v *yaml.Node) { d.versions(v, &r) },
-		"hub":           d.setStr(&r.Hub, &r.HubPos, "hub"),
-		"extensions":    func(v *yaml.Node) { d.list(v, "extensions", func(e *yaml.Node) { d.extension(e, &r) }) },
-		"exportSecrets": func(v *yaml.Node) { r.ExportSecrets = d.secretExport(v) },
+		"group":            d.setStr(&r.Group, &r.GroupPos, "group"),
+		"kind":             d.setStr(&r.Kind, &r.KindPos, "kind"),
+		"specKind":         d.setStr(&r.SpecKind, &r.SpecKindPos, "specKind"),
+		"versions":         func(v *yaml.Node) { d.versions(v, &r) },
+		"hub":              d.setStr(&r.Hub, &r.HubPos, "hub"),
+		"extensions":       func(v *yaml.Node) { d.list(v, "extensions", func(e *yaml.Node) { d.extension(e, &r) }) },
+		"exportSecrets":    func(v *yaml.Node) { r.ExportSecrets = d.secretExport(v) },
+		"exportConfigMaps": func(v *yaml.Node) { r.ExportConfigMaps = d.configMapExport(v) },
 	})
 	d.required(n, r.GroupPos, "group", "resource")
 	d.required(n, r.KindPos, "kind", "resource")

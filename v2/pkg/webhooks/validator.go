@@ -82,6 +82,22 @@ func (v Validator) checkReferences(r genruntime.KubernetesResource) []error {
 			errs = append(errs, errors.Errorf("a secret reference {name: %q, key: %q} must name a Secret in this namespace and a key in it", ref.Name, ref.Key))
 		}
 	}
+	return append(errs, checkDestinations(r)...)
+}
+
+// checkDestinations refuses two exports into one key of one Secret or ConfigMap, and a
+// destination without a name or key.
+func checkDestinations(r genruntime.KubernetesResource) []error {
+	var errs []error
+	for _, d := range []struct{ what, field string }{{"secret", "secrets"}, {"config map", "configMaps"}} {
+		dests, err := genruntime.OperatorSpecDestinations(r, d.field)
+		if err == nil {
+			_, err = genruntime.GroupDestinations(d.what, d.field, dests)
+		}
+		if err != nil {
+			errs = append(errs, err)
+		}
+	}
 	return errs
 }
 

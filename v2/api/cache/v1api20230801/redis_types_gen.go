@@ -82,7 +82,7 @@ type Redis_Spec struct {
 	Location string `json:"location,omitempty"`
 	// MinimumTLSVersion: Requires clients to use a specified TLS version (or higher) to connect.
 	MinimumTLSVersion *TLSVersion `json:"minimumTlsVersion,omitempty"`
-	// OperatorSpec: What the operator does beside Azure, such as exporting secrets.
+	// OperatorSpec: What the operator does beside Azure, such as exporting secrets and config values.
 	OperatorSpec *RedisOperatorSpec `json:"operatorSpec,omitempty"`
 	// +kubebuilder:validation:Required
 	// Owner: The owner of the resource.

@@ -76,6 +76,15 @@ func (obj *UserAssignedIdentity_Spec) AssignProperties_To_UserAssignedIdentity_S
 	destination.AzureName = obj.AzureName
 	value := obj.Location
 	destination.Location = &value
+	if obj.OperatorSpec != nil {
+		var value1 hub.UserAssignedIdentityOperatorSpec
+		if err := obj.OperatorSpec.AssignProperties_To_UserAssignedIdentityOperatorSpec(&value1); err != nil {
+			return errors.Wrap(err, "converting OperatorSpec")
+		}
+		destination.OperatorSpec = &value1
+	} else {
+		destination.OperatorSpec = nil
+	}
 	destination.Owner = genruntime.ClonePointer(obj.Owner)
 	destination.Tags = genruntime.CloneMap(obj.Tags)
 	if len(propertyBag) > 0 {
@@ -93,6 +102,15 @@ func (obj *UserAssignedIdentity_Spec) AssignProperties_From_UserAssignedIdentity
 		obj.Location = *source.Location
 	} else {
 		obj.Location = ""
+	}
+	if source.OperatorSpec != nil {
+		var value UserAssignedIdentityOperatorSpec
+		if err := (&value).AssignProperties_From_UserAssignedIdentityOperatorSpec(source.OperatorSpec); err != nil {
+			return errors.Wrap(err, "converting OperatorSpec")
+		}
+		obj.OperatorSpec = &value
+	} else {
+		obj.OperatorSpec = nil
 	}
 	obj.Owner = genruntime.ClonePointer(source.Owner)
 	obj.Tags = genruntime.CloneMap(source.Tags)
@@ -151,6 +169,40 @@ func (obj *UserAssignedIdentity_STATUS) AssignProperties_From_UserAssignedIdenti
 	return nil
 }
 
+// AssignProperties_To_UserAssignedIdentityOperatorSpec copies this UserAssignedIdentityOperatorSpec into the hub's UserAssignedIdentityOperatorSpec.
+func (obj *UserAssignedIdentityOperatorSpec) AssignProperties_To_UserAssignedIdentityOperatorSpec(destination *hub.UserAssignedIdentityOperatorSpec) error {
+	propertyBag := genruntime.NewPropertyBag()
+	if obj.ConfigMaps != nil {
+		var value hub.UserAssignedIdentityOperatorConfigMaps
+		if err := obj.ConfigMaps.AssignProperties_To_UserAssignedIdentityOperatorConfigMaps(&value); err != nil {
+			return errors.Wrap(err, "converting ConfigMaps")
+		}
+		destination.ConfigMaps = &value
+	} else {
+		destination.ConfigMaps = nil
+	}
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+	return nil
+}
+
+// AssignProperties_From_UserAssignedIdentityOperatorSpec populates this UserAssignedIdentityOperatorSpec from the hub's UserAssignedIdentityOperatorSpec.
+func (obj *UserAssignedIdentityOperatorSpec) AssignProperties_From_UserAssignedIdentityOperatorSpec(source *hub.UserAssignedIdentityOperatorSpec) error {
+	if source.ConfigMaps != nil {
+		var value UserAssignedIdentityOperatorConfigMaps
+		if err := (&value).AssignProperties_From_UserAssignedIdentityOperatorConfigMaps(source.ConfigMaps); err != nil {
+			return errors.Wrap(err, "converting ConfigMaps")
+		}
+		obj.ConfigMaps = &value
+	} else {
+		obj.ConfigMaps = nil
+	}
+	return nil
+}
+
 // AssignProperties_To_SystemData_STATUS copies this SystemData_STATUS into the hub's SystemData_STATUS.
 func (obj *SystemData_STATUS) AssignProperties_To_SystemData_STATUS(destination *hub.SystemData_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag()
@@ -176,5 +228,27 @@ func (obj *SystemData_STATUS) AssignProperties_From_SystemData_STATUS(source *hu
 	obj.LastModifiedAt = genruntime.ClonePointer(source.LastModifiedAt)
 	obj.LastModifiedBy = genruntime.ClonePointer(source.LastModifiedBy)
 	obj.LastModifiedByType = genruntime.CastPointer[CreatedByType_STATUS](source.LastModifiedByType)
+	return nil
+}
+
+// AssignProperties_To_UserAssignedIdentityOperatorConfigMaps copies this UserAssignedIdentityOperatorConfigMaps into the hub's UserAssignedIdentityOperatorConfigMaps.
+func (obj *UserAssignedIdentityOperatorConfigMaps) AssignProperties_To_UserAssignedIdentityOperatorConfigMaps(destination *hub.UserAssignedIdentityOperatorConfigMaps) error {
+	propertyBag := genruntime.NewPropertyBag()
+	destination.ClientID = genruntime.ClonePointer(obj.ClientID)
+	destination.PrincipalID = genruntime.ClonePointer(obj.PrincipalID)
+	destination.TenantID = genruntime.ClonePointer(obj.TenantID)
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+	return nil
+}
+
+// AssignProperties_From_UserAssignedIdentityOperatorConfigMaps populates this UserAssignedIdentityOperatorConfigMaps from the hub's UserAssignedIdentityOperatorConfigMaps.
+func (obj *UserAssignedIdentityOperatorConfigMaps) AssignProperties_From_UserAssignedIdentityOperatorConfigMaps(source *hub.UserAssignedIdentityOperatorConfigMaps) error {
+	obj.ClientID = genruntime.ClonePointer(source.ClientID)
+	obj.PrincipalID = genruntime.ClonePointer(source.PrincipalID)
+	obj.TenantID = genruntime.ClonePointer(source.TenantID)
 	return nil
 }

@@ -78,6 +78,8 @@ type UserAssignedIdentity_Spec struct {
 	// +kubebuilder:validation:Required
 	// Location: The geo-location where the resource lives
 	Location string `json:"location,omitempty"`
+	// OperatorSpec: What the operator does beside Azure, such as exporting secrets and config values.
+	OperatorSpec *UserAssignedIdentityOperatorSpec `json:"operatorSpec,omitempty"`
 	// +kubebuilder:validation:Required
 	// Owner: The owner of the resource.
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty"`
@@ -134,4 +136,20 @@ type SystemData_STATUS struct {
 	LastModifiedBy *string `json:"lastModifiedBy,omitempty"`
 	// LastModifiedByType: The type of identity that last modified the resource.
 	LastModifiedByType *CreatedByType_STATUS `json:"lastModifiedByType,omitempty"`
+}
+
+// UserAssignedIdentityOperatorConfigMaps: The Kubernetes ConfigMaps to write values of the resource's status into.
+type UserAssignedIdentityOperatorConfigMaps struct {
+	// ClientID: Where to write the clientId Azure returns (a key of a ConfigMap in the resource's namespace).
+	ClientID *genruntime.ConfigMapDestination `json:"clientId,omitempty"`
+	// PrincipalID: Where to write the principalId Azure returns (a key of a ConfigMap in the resource's namespace).
+	PrincipalID *genruntime.ConfigMapDestination `json:"principalId,omitempty"`
+	// TenantID: Where to write the tenantId Azure returns (a key of a ConfigMap in the resource's namespace).
+	TenantID *genruntime.ConfigMapDestination `json:"tenantId,omitempty"`
+}
+
+// UserAssignedIdentityOperatorSpec: What the operator does beside Azure for this resource.
+type UserAssignedIdentityOperatorSpec struct {
+	// ConfigMaps: The Kubernetes ConfigMaps to write values of the resource's status into.
+	ConfigMaps *UserAssignedIdentityOperatorConfigMaps `json:"configMaps,omitempty"`
 }

@@ -91,7 +91,7 @@ type StorageAccount_Spec struct {
 	MinimumTLSVersion *MinimumTLSVersion `json:"minimumTlsVersion,omitempty"`
 	// NetworkAcls: Network rule set.
 	NetworkAcls *NetworkRuleSet `json:"networkAcls,omitempty"`
-	// OperatorSpec: What the operator does beside Azure, such as exporting secrets.
+	// OperatorSpec: What the operator does beside Azure, such as exporting secrets and config values.
 	OperatorSpec *StorageAccountOperatorSpec `json:"operatorSpec,omitempty"`
 	// +kubebuilder:validation:Required
 	// Owner: The owner of the resource.

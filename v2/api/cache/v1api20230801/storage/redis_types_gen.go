@@ -100,7 +100,7 @@ type Redis_Spec struct {
 	Location *string `json:"location,omitempty"`
 	// MinimumTLSVersion: Requires clients to use a specified TLS version (or higher) to connect.
 	MinimumTLSVersion *string `json:"minimumTlsVersion,omitempty"`
-	// OperatorSpec: What the operator does beside Azure, such as exporting secrets.
+	// OperatorSpec: What the operator does beside Azure, such as exporting secrets and config values.
 	OperatorSpec *RedisOperatorSpec `json:"operatorSpec,omitempty"`
 	// OriginalVersion: The API version the object was written at; the operator talks to Azure at that version.
 	OriginalVersion string `json:"originalVersion,omitempty"`

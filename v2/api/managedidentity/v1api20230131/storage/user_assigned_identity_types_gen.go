@@ -96,6 +96,8 @@ type UserAssignedIdentity_Spec struct {
 	AzureName string `json:"azureName,omitempty"`
 	// Location: The geo-location where the resource lives
 	Location *string `json:"location,omitempty"`
+	// OperatorSpec: What the operator does beside Azure, such as exporting secrets and config values.
+	OperatorSpec *UserAssignedIdentityOperatorSpec `json:"operatorSpec,omitempty"`
 	// OriginalVersion: The API version the object was written at; the operator talks to Azure at that version.
 	OriginalVersion string `json:"originalVersion,omitempty"`
 	// Owner: The owner of the resource.
@@ -145,4 +147,22 @@ type SystemData_STATUS struct {
 	// LastModifiedByType: The type of identity that last modified the resource.
 	LastModifiedByType *string                `json:"lastModifiedByType,omitempty"`
 	PropertyBag        genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// UserAssignedIdentityOperatorConfigMaps: The Kubernetes ConfigMaps to write values of the resource's status into.
+type UserAssignedIdentityOperatorConfigMaps struct {
+	// ClientID: Where to write the clientId Azure returns (a key of a ConfigMap in the resource's namespace).
+	ClientID *genruntime.ConfigMapDestination `json:"clientId,omitempty"`
+	// PrincipalID: Where to write the principalId Azure returns (a key of a ConfigMap in the resource's namespace).
+	PrincipalID *genruntime.ConfigMapDestination `json:"principalId,omitempty"`
+	PropertyBag genruntime.PropertyBag           `json:"$propertyBag,omitempty"`
+	// TenantID: Where to write the tenantId Azure returns (a key of a ConfigMap in the resource's namespace).
+	TenantID *genruntime.ConfigMapDestination `json:"tenantId,omitempty"`
+}
+
+// UserAssignedIdentityOperatorSpec: What the operator does beside Azure for this resource.
+type UserAssignedIdentityOperatorSpec struct {
+	// ConfigMaps: The Kubernetes ConfigMaps to write values of the resource's status into.
+	ConfigMaps  *UserAssignedIdentityOperatorConfigMaps `json:"configMaps,omitempty"`
+	PropertyBag genruntime.PropertyBag                  `json:"$propertyBag,omitempty"`
 }

@@ -106,7 +106,7 @@ type StorageAccount_Spec struct {
 	MinimumTLSVersion *string `json:"minimumTlsVersion,omitempty"`
 	// NetworkAcls: Network rule set.
 	NetworkAcls *NetworkRuleSet `json:"networkAcls,omitempty"`
-	// OperatorSpec: What the operator does beside Azure, such as exporting secrets.
+	// OperatorSpec: What the operator does beside Azure, such as exporting secrets and config values.
 	OperatorSpec *StorageAccountOperatorSpec `json:"operatorSpec,omitempty"`
 	// OriginalVersion: The API version the object was written at; the operator talks to Azure at that version.
 	OriginalVersion string `json:"originalVersion,omitempty"`
