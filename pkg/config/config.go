@@ -91,7 +91,7 @@ type Extension struct {
 // Directive tells the OpenAPI reader how to treat a definition or property it cannot judge alone.
 type Directive struct {
 	Match  string // "<group>/<version>:<Definition>" or "<group>/<version>:<Definition>.<prop>.<prop>"
-	Action string // ActionOpaque, ActionReference, ActionPrune, ActionSecret, ActionARMID or ActionRename
+	Action string // ActionOpaque, ActionReference, ActionPrune, ActionSecret, ActionARMID, ActionRename or ActionConfigInput
 	To     string // ActionRename: the property's new Go name (its Kubernetes JSON name follows)
 	Pos    diag.Pos
 }
@@ -112,12 +112,13 @@ func (r *Resource) KindInSpec() string {
 
 // Directive actions.
 const (
-	ActionOpaque    = "opaque"    // raw JSON
-	ActionReference = "reference" // an embedded resource kept by identity
-	ActionPrune     = "prune"     // dropped
-	ActionSecret    = "secret"    // a secret input: a SecretReference in Spec, absent from Status
-	ActionARMID     = "armID"     // holds an ARM resource ID: a ResourceReference (...Reference) in Spec
-	ActionRename    = "rename"    // the property takes the Go name To (and its JSON name); ARM keeps the spec's
+	ActionOpaque      = "opaque"      // raw JSON
+	ActionReference   = "reference"   // an embedded resource kept by identity
+	ActionPrune       = "prune"       // dropped
+	ActionSecret      = "secret"      // a secret input: a SecretReference in Spec, absent from Status
+	ActionARMID       = "armID"       // holds an ARM resource ID: a ResourceReference (...Reference) in Spec
+	ActionRename      = "rename"      // the property takes the Go name To (and its JSON name); ARM keeps the spec's
+	ActionConfigInput = "configInput" // may be read from a ConfigMap: a ...FromConfig ConfigMapReference beside it in Spec
 )
 
 // Default output roots.

@@ -141,8 +141,8 @@ func (d *decoder) directive(n *yaml.Node) Directive {
 		d.errs.Add(actionPos, "action %q marks a property: match must name one (\"<group>/<version>:<Definition>.<property>\"), not %q", dir.Action, dir.Match)
 	}
 	if actionPos.Line > 0 && !validAction(dir.Action) {
-		d.errs.Add(actionPos, "unknown action %q (valid: %s, %s, %s, %s, %s, %s)", dir.Action,
-			ActionOpaque, ActionPrune, ActionReference, ActionSecret, ActionARMID, ActionRename)
+		d.errs.Add(actionPos, "unknown action %q (valid: %s, %s, %s, %s, %s, %s, %s)", dir.Action,
+			ActionOpaque, ActionPrune, ActionReference, ActionSecret, ActionARMID, ActionRename, ActionConfigInput)
 	}
 	return dir
 }
@@ -161,16 +161,16 @@ func (d *decoder) checkRename(dir Directive, actionPos, toPos diag.Pos) {
 
 func validAction(a string) bool {
 	switch a {
-	case ActionOpaque, ActionReference, ActionPrune, ActionSecret, ActionARMID, ActionRename:
+	case ActionOpaque, ActionReference, ActionPrune, ActionSecret, ActionARMID, ActionRename, ActionConfigInput:
 		return true
 	}
 	return false
 }
 
-// IsPropertyMark reports whether an action marks what a property holds (secret, ARM ID) rather
-// than choosing its type; only a property path can be marked.
+// IsPropertyMark reports whether an action marks what a property holds (secret, ARM ID, config
+// input) rather than choosing its type; only a property path can be marked.
 func IsPropertyMark(action string) bool {
-	return action == ActionSecret || action == ActionARMID || action == ActionRename
+	return action == ActionSecret || action == ActionARMID || action == ActionRename || action == ActionConfigInput
 }
 
 // required reports a missing key of a mapping entry (set is the zero Pos when absent).

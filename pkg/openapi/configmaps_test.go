@@ -30,3 +30,16 @@ func TestChainConfigMapExportsFromStatus(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 }
+
+// TestChainConfigInputOnNonString: only a string can be read from a ConfigMap.
+func TestChainConfigInputOnNonString(t *testing.T) {
+	t.Parallel()
+	dir, _ := filepath.Abs(fixtureDir("secrets"))
+	text := "module: example.com/fixture\nspecRoot: " + dir + "\ngroups:\n  - name: widget\n    path: spec\n" +
+		"resources:\n  - group: widget\n    kind: Widget\n    versions: [\"2024-01-01\"]\n" +
+		"directives:\n  - match: \"widget/2024-01-01:WidgetProperties.size\"\n    action: configInput\n"
+	_, err := Build(loadConfigText(t, text))
+	if err == nil || !strings.Contains(err.Error(), "directive marks WidgetProperties.size as a config input, but it is not a string") {
+		t.Fatalf("got %v", err)
+	}
+}

@@ -61,6 +61,13 @@ func TestBuildDefaultConfig(t *testing.T) {
 	if ra, _ := m.Kind("authorization", "RoleAssignment"); ra == nil || !ra.ArbitraryOwner() || ra.ARMType != "Microsoft.Authorization/roleAssignments" {
 		t.Errorf("RoleAssignment kind: %+v", ra)
 	}
+	raSpec := mustObject(t, m, astmodel.APIPackage("authorization", "2022-04-01"), "RoleAssignment_Spec")
+	if p := mustProp(t, m, raSpec, "PrincipalID"); p.Required || p.ConfigInput != astmodel.ConfigInputRequired {
+		t.Errorf("principalId should be a required config input: %+v", p)
+	}
+	if p := mustProp(t, m, raSpec, "PrincipalIDFromConfig"); p.Type != astmodel.ConfigMapReferenceType || p.JSONName != "principalIdFromConfig" {
+		t.Errorf("principalIdFromConfig: %+v", p)
+	}
 	if id, _ := m.Kind("managedidentity", "UserAssignedIdentity"); id == nil || id.ArbitraryOwner() || id.ARMType != "Microsoft.ManagedIdentity/userAssignedIdentities" {
 		t.Errorf("UserAssignedIdentity kind: %+v", id)
 	}

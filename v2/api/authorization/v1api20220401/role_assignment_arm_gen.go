@@ -67,8 +67,15 @@ func (obj *RoleAssignment_Spec) toARM(resolved genruntime.ResolvedReferences) (*
 	result.Properties.ConditionVersion = obj.ConditionVersion
 	result.Properties.DelegatedManagedIdentityResourceID = obj.DelegatedManagedIdentityResourceID
 	result.Properties.Description = obj.Description
-	value := obj.PrincipalID
-	result.Properties.PrincipalID = &value
+	if obj.PrincipalIDFromConfig != nil {
+		config, err := resolved.LookupConfigMap(*obj.PrincipalIDFromConfig)
+		if err != nil {
+			return nil, errors.Wrap(err, "resolving PrincipalIDFromConfig")
+		}
+		result.Properties.PrincipalID = &config
+	} else {
+		result.Properties.PrincipalID = obj.PrincipalID
+	}
 	result.Properties.PrincipalType = obj.PrincipalType
 	armID, err := resolved.Lookup(obj.RoleDefinitionReference)
 	if err != nil {

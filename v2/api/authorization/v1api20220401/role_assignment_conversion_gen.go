@@ -79,11 +79,11 @@ func (obj *RoleAssignment_Spec) AssignProperties_To_RoleAssignment_Spec(destinat
 	destination.DelegatedManagedIdentityResourceID = genruntime.ClonePointer(obj.DelegatedManagedIdentityResourceID)
 	destination.Description = genruntime.ClonePointer(obj.Description)
 	destination.Owner = genruntime.ClonePointer(obj.Owner)
-	value := obj.PrincipalID
-	destination.PrincipalID = &value
+	destination.PrincipalID = genruntime.ClonePointer(obj.PrincipalID)
+	destination.PrincipalIDFromConfig = genruntime.ClonePointer(obj.PrincipalIDFromConfig)
 	destination.PrincipalType = genruntime.CastPointer[string](obj.PrincipalType)
-	value1 := obj.RoleDefinitionReference
-	destination.RoleDefinitionReference = &value1
+	value := obj.RoleDefinitionReference
+	destination.RoleDefinitionReference = &value
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
 	} else {
@@ -100,11 +100,8 @@ func (obj *RoleAssignment_Spec) AssignProperties_From_RoleAssignment_Spec(source
 	obj.DelegatedManagedIdentityResourceID = genruntime.ClonePointer(source.DelegatedManagedIdentityResourceID)
 	obj.Description = genruntime.ClonePointer(source.Description)
 	obj.Owner = genruntime.ClonePointer(source.Owner)
-	if source.PrincipalID != nil {
-		obj.PrincipalID = *source.PrincipalID
-	} else {
-		obj.PrincipalID = ""
-	}
+	obj.PrincipalID = genruntime.ClonePointer(source.PrincipalID)
+	obj.PrincipalIDFromConfig = genruntime.ClonePointer(source.PrincipalIDFromConfig)
 	obj.PrincipalType = genruntime.CastPointer[PrincipalType](source.PrincipalType)
 	if source.RoleDefinitionReference != nil {
 		obj.RoleDefinitionReference = *source.RoleDefinitionReference

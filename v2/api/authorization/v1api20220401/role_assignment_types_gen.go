@@ -71,6 +71,7 @@ func (r *RoleAssignment) GetAPIVersion() string {
 }
 
 // RoleAssignment_Spec: Role assignment create parameters.
+// +kubebuilder:validation:XValidation:rule="has(self.principalId) != has(self.principalIdFromConfig)",message="set exactly one of principalId and principalIdFromConfig"
 type RoleAssignment_Spec struct {
 	// AzureName: The name of the resource in Azure.
 	// When empty, the resource's metadata.name is used.
@@ -86,9 +87,10 @@ type RoleAssignment_Spec struct {
 	// +kubebuilder:validation:Required
 	// Owner: The resource this extension resource applies to: any resource, by group, kind and name, or by ARM ID.
 	Owner *genruntime.ArbitraryOwnerReference `json:"owner,omitempty"`
-	// +kubebuilder:validation:Required
 	// PrincipalID: The principal ID.
-	PrincipalID string `json:"principalId,omitempty"`
+	PrincipalID *string `json:"principalId,omitempty"`
+	// PrincipalIDFromConfig: Where to read principalId from instead: a key of a ConfigMap in the resource's namespace.
+	PrincipalIDFromConfig *genruntime.ConfigMapReference `json:"principalIdFromConfig,omitempty"`
 	// PrincipalType: The principal type of the assigned principal ID.
 	PrincipalType *PrincipalType `json:"principalType,omitempty"`
 	// +kubebuilder:validation:Required

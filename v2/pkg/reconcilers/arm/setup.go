@@ -105,6 +105,7 @@ func setupController(mgr ctrl.Manager, reg kind, kinds registry, opts Options, l
 		Owns(&corev1.ConfigMap{}, builder.WithPredicates(changedByOthers)).
 		Watches(&corev1.Namespace{}, inNamespace(mgr, reg), builder.WithPredicates(policyChanged)).
 		Watches(&corev1.Secret{}, dependents(mgr, reg, secretNamesIndex, client.Object.GetName)).
+		Watches(&corev1.ConfigMap{}, dependents(mgr, reg, configMapsIndex, client.Object.GetName)).
 		Watches(&corev1.Secret{}, dependents(mgr, reg, credentialIndex, client.Object.GetName))
 	for _, target := range kinds.sorted() {
 		key := func(o client.Object) string { return referenceKey(target.GroupKind, o.GetName()) }

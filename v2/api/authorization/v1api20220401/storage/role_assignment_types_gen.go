@@ -108,6 +108,8 @@ type RoleAssignment_Spec struct {
 	Owner *genruntime.ArbitraryOwnerReference `json:"owner,omitempty"`
 	// PrincipalID: The principal ID.
 	PrincipalID *string `json:"principalId,omitempty"`
+	// PrincipalIDFromConfig: Where to read principalId from instead: a key of a ConfigMap in the resource's namespace.
+	PrincipalIDFromConfig *genruntime.ConfigMapReference `json:"principalIdFromConfig,omitempty"`
 	// PrincipalType: The principal type of the assigned principal ID.
 	PrincipalType *string                `json:"principalType,omitempty"`
 	PropertyBag   genruntime.PropertyBag `json:"$propertyBag,omitempty"`

@@ -206,6 +206,11 @@ func (in *RoleAssignment_Spec) DeepCopyInto(out *RoleAssignment_Spec) {
 		*out = new(string)
 		**out = **in
 	}
+	if in.PrincipalIDFromConfig != nil {
+		in, out := &in.PrincipalIDFromConfig, &out.PrincipalIDFromConfig
+		*out = new(genruntime.ConfigMapReference)
+		**out = **in
+	}
 	if in.PrincipalType != nil {
 		in, out := &in.PrincipalType, &out.PrincipalType
 		*out = new(string)
