@@ -3,9 +3,15 @@
 package customizations
 
 import (
+	"context"
+
 	managedidentity20230131 "github.com/asogen/asogen/v2/api/managedidentity/v1api20230131"
 	managedidentity20230131s "github.com/asogen/asogen/v2/api/managedidentity/v1api20230131/storage"
+	"github.com/asogen/asogen/v2/pkg/genericarmclient"
 	"github.com/asogen/asogen/v2/pkg/genruntime"
+	"github.com/asogen/asogen/v2/pkg/genruntime/extensions"
+	"github.com/go-logr/logr"
+	"sigs.k8s.io/controller-runtime/pkg/conversion"
 )
 
 // UserAssignedIdentityExtension hosts the extensions of managedidentity UserAssignedIdentity.
@@ -20,3 +26,23 @@ func (ext *UserAssignedIdentityExtension) GetExtendedResources() []genruntime.Ku
 		&managedidentity20230131s.UserAssignedIdentity{},
 	}
 }
+
+var _ extensions.KubernetesExporter = &UserAssignedIdentityExtension{}
+
+// ExportKubernetesResources implements extensions.KubernetesExporter:
+// it narrows to the generated types and calls the hand-written ExportResources.
+func (ext *UserAssignedIdentityExtension) ExportKubernetesResources(
+	ctx context.Context,
+	obj genruntime.MetaObject,
+	armClient *genericarmclient.GenericClient,
+	log logr.Logger,
+) (extensions.KubernetesObjects, error) {
+	hubObj, ok := obj.(*managedidentity20230131s.UserAssignedIdentity)
+	if !ok {
+		return nil, unexpectedType("UserAssignedIdentityExtension.ExportKubernetesResources", "obj", obj, "the hub type *storage.UserAssignedIdentity from github.com/asogen/asogen/v2/api/managedidentity/v1api20230131/storage; extensions only receive the hub version")
+	}
+	return ext.ExportResources(ctx, hubObj, armClient, log)
+}
+
+// UserAssignedIdentity must stay the hub: the build breaks here when the hub version moves.
+var _ conversion.Hub = &managedidentity20230131s.UserAssignedIdentity{}

@@ -113,3 +113,25 @@ func TestChainConfigMapOutputsOneKeyTwice(t *testing.T) {
 		t.Fatalf("create: %v; want an admission error", err)
 	}
 }
+
+// TestChainKubernetesExporter: the identity's hand-written KubernetesExporter writes the
+// ServiceAccount its annotation names, annotated with the identity's client and tenant IDs and
+// controlled by the identity.
+func TestChainKubernetesExporter(t *testing.T) {
+	createResourceGroup(t, "rg-wi")
+	id := newIdentity("id-wi", "rg-wi", nil)
+	id.Annotations = map[string]string{"managedidentity.azure.com/service-account": "builder-sa"}
+	create(t, id)
+	waitReady(t, id)
+	_, clientID, tenantID := armserver.IdentityIDs(identityARMID("rg-wi", "id-wi"))
+	sa := &corev1.ServiceAccount{}
+	waitUntil(t, "the ServiceAccount", func() bool {
+		return suite.kube.Get(context.Background(), client.ObjectKey{Namespace: namespace, Name: "builder-sa"}, sa) == nil
+	})
+	if sa.Annotations["azure.workload.identity/client-id"] != clientID || sa.Annotations["azure.workload.identity/tenant-id"] != tenantID {
+		t.Errorf("ServiceAccount annotations %v; want client %s and tenant %s", sa.Annotations, clientID, tenantID)
+	}
+	if !metav1.IsControlledBy(sa, id) {
+		t.Errorf("the ServiceAccount is not controlled by the identity: %+v", sa.OwnerReferences)
+	}
+}

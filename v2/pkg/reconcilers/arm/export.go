@@ -26,7 +26,10 @@ func (run *reconcileRun) export(ctx context.Context) error {
 	if err := run.exportSecrets(ctx); err != nil {
 		return errors.Wrap(err, "exporting secrets")
 	}
-	return errors.Wrap(run.exportConfigMaps(ctx), "exporting config maps")
+	if err := run.exportConfigMaps(ctx); err != nil {
+		return errors.Wrap(err, "exporting config maps")
+	}
+	return errors.Wrap(run.exportObjects(ctx), "exporting Kubernetes objects")
 }
 
 // exportSecrets writes the secret values Azure holds for the resource (from the kind's export

@@ -34,8 +34,9 @@ type checkers struct {
 	classify extensions.ErrorClassifierFunc
 	delete   extensions.DeleteFunc
 	export   extensions.SecretExportFunc
+	kube     extensions.KubernetesExportFunc
 
-	hasSuccess, hasClassifier bool
+	hasSuccess, hasClassifier, hasKube bool
 }
 
 // newCheckers builds a kind's extension points; deleteFunc is the reconciler's own deletion.
@@ -50,6 +51,7 @@ func newCheckers(reg registration.Resource, deleteFunc extensions.DeleteFunc) ch
 	}
 	c.owner, c.hasOwner = extensions.CreatePreReconciliationOwnerChecker(reg.Extension)
 	c.success, c.hasSuccess = extensions.CreateSuccessfulCreationHandler(reg.Extension)
+	c.kube, c.hasKube = extensions.CreateKubernetesExporter(reg.Extension)
 	_, c.hasPre = reg.Extension.(extensions.PreReconciliationChecker)
 	_, c.hasClassifier = reg.Extension.(extensions.ErrorClassifier)
 	return c
