@@ -68,6 +68,7 @@ var (
 	SecretDestinationType      = ExternalType{Package: GenRuntimePackage, Name: "SecretDestination"}
 	ConfigMapReferenceType     = ExternalType{Package: GenRuntimePackage, Name: "ConfigMapReference"}
 	ConfigMapDestinationType   = ExternalType{Package: GenRuntimePackage, Name: "ConfigMapDestination"}
+	DestinationExpressionType  = ExternalType{Package: GenRuntimePackage, Name: "DestinationExpression"}
 	PropertyBagType            = ExternalType{Package: GenRuntimePackage, Name: "PropertyBag"}
 	ConditionType              = ExternalType{Package: ConditionsPackage, Name: "Condition"}
 	JSONType                   = ExternalType{Package: APIExtensionsV1, Name: "JSON"}

@@ -9,12 +9,19 @@ import (
 // write exported secrets and config values. It is never sent to Azure.
 const OperatorSpecName = "OperatorSpec"
 
-// operatorSpec returns the Spec property operatorSpec of a kind that exports values:
-// <Kind>OperatorSpec{Secrets *<Kind>OperatorSecrets, ConfigMaps *<Kind>OperatorConfigMaps}, one
-// genruntime.SecretDestination or ConfigMapDestination per exported value (by its export
-// name). ok is false when the kind exports nothing.
+// operatorSpec returns the Spec property operatorSpec, as ASO's: <Kind>OperatorSpec with
+// configMapExpressions and secretExpressions (CEL expressions whose values are written into
+// ConfigMaps and Secrets) for every kind and, for a kind that exports values,
+// Secrets *<Kind>OperatorSecrets and ConfigMaps *<Kind>OperatorConfigMaps, one
+// genruntime.SecretDestination or ConfigMapDestination per exported value (by its export name).
 func (p *pkgBuilder) operatorSpec(r *config.Resource) (astmodel.Property, bool) {
-	var props []astmodel.Property
+	expressions := &astmodel.ArrayType{Elem: astmodel.DestinationExpressionType}
+	props := []astmodel.Property{
+		{Name: "ConfigMapExpressions", JSONName: "configMapExpressions", Type: expressions,
+			Description: "Values computed by CEL expressions over the resource (self), written into ConfigMaps."},
+		{Name: "SecretExpressions", JSONName: "secretExpressions", Type: expressions,
+			Description: "Values computed by CEL expressions over the resource (self) and its exported secrets (secret), written into Secrets."},
+	}
 	if r.ExportSecrets != nil && len(r.ExportSecrets.Values) > 0 {
 		props = append(props, p.destinations(r.Kind, "Secrets", "secrets", r.ExportSecrets.Values, astmodel.SecretDestinationType,
 			"The Kubernetes Secrets to write values Azure returns into.", "a key of a Secret in the resource's namespace"))
@@ -22,9 +29,6 @@ func (p *pkgBuilder) operatorSpec(r *config.Resource) (astmodel.Property, bool) 
 	if r.ExportConfigMaps != nil && len(r.ExportConfigMaps.Values) > 0 {
 		props = append(props, p.destinations(r.Kind, "ConfigMaps", "configMaps", r.ExportConfigMaps.Values, astmodel.ConfigMapDestinationType,
 			"The Kubernetes ConfigMaps to write values of the resource's status into.", "a key of a ConfigMap in the resource's namespace"))
-	}
-	if len(props) == 0 {
-		return astmodel.Property{}, false
 	}
 	spec := astmodel.TypeName{Package: p.ref, Name: p.claim(r.Kind+"OperatorSpec", "operator-spec:"+r.Kind)}
 	p.pkg.Add(astmodel.NewObject(spec, "What the operator does beside Azure for this resource.", props...))

@@ -67,3 +67,39 @@ func GroupDestinations(what, field string, dests map[string]Destination) (map[st
 	}
 	return out, nil
 }
+
+// DestinationExpression is one entry of spec.operatorSpec.configMapExpressions or
+// secretExpressions: the value of a CEL expression, written into one key of a ConfigMap or Secret
+// in the object's namespace (owned by the object, like other exports).
+// +kubebuilder:object:generate=true
+type DestinationExpression struct {
+	// Name is the name of the ConfigMap or Secret to write, in the object's namespace.
+	// +kubebuilder:validation:Required
+	Name string `json:"name"`
+	// Key is the key within the ConfigMap or Secret to write the value to.
+	// +kubebuilder:validation:Required
+	Key string `json:"key"`
+	// Value is a CEL expression returning a string. It reads `self` (the object) and, in
+	// secretExpressions only, `secret` (the values the kind exports as secrets, by export name).
+	// +kubebuilder:validation:Required
+	Value string `json:"value"`
+}
+
+// OperatorSpecExpressions reads spec.operatorSpec.<field> (secretExpressions,
+// configMapExpressions) of obj.
+func OperatorSpecExpressions(obj any, field string) ([]DestinationExpression, error) {
+	var doc struct {
+		Spec struct {
+			OperatorSpec map[string]json.RawMessage `json:"operatorSpec"`
+		} `json:"spec"`
+	}
+	var out []DestinationExpression
+	data, err := json.Marshal(obj)
+	if err == nil {
+		err = json.Unmarshal(data, &doc)
+	}
+	if raw, ok := doc.Spec.OperatorSpec[field]; ok && err == nil {
+		err = json.Unmarshal(raw, &out)
+	}
+	return out, errors.Wrapf(err, "reading spec.operatorSpec.%s", field)
+}

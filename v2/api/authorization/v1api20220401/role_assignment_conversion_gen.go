@@ -78,12 +78,21 @@ func (obj *RoleAssignment_Spec) AssignProperties_To_RoleAssignment_Spec(destinat
 	destination.ConditionVersion = genruntime.ClonePointer(obj.ConditionVersion)
 	destination.DelegatedManagedIdentityResourceID = genruntime.ClonePointer(obj.DelegatedManagedIdentityResourceID)
 	destination.Description = genruntime.ClonePointer(obj.Description)
+	if obj.OperatorSpec != nil {
+		var value hub.RoleAssignmentOperatorSpec
+		if err := obj.OperatorSpec.AssignProperties_To_RoleAssignmentOperatorSpec(&value); err != nil {
+			return errors.Wrap(err, "converting OperatorSpec")
+		}
+		destination.OperatorSpec = &value
+	} else {
+		destination.OperatorSpec = nil
+	}
 	destination.Owner = genruntime.ClonePointer(obj.Owner)
 	destination.PrincipalID = genruntime.ClonePointer(obj.PrincipalID)
 	destination.PrincipalIDFromConfig = genruntime.ClonePointer(obj.PrincipalIDFromConfig)
 	destination.PrincipalType = genruntime.CastPointer[string](obj.PrincipalType)
-	value := obj.RoleDefinitionReference
-	destination.RoleDefinitionReference = &value
+	value1 := obj.RoleDefinitionReference
+	destination.RoleDefinitionReference = &value1
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
 	} else {
@@ -99,6 +108,15 @@ func (obj *RoleAssignment_Spec) AssignProperties_From_RoleAssignment_Spec(source
 	obj.ConditionVersion = genruntime.ClonePointer(source.ConditionVersion)
 	obj.DelegatedManagedIdentityResourceID = genruntime.ClonePointer(source.DelegatedManagedIdentityResourceID)
 	obj.Description = genruntime.ClonePointer(source.Description)
+	if source.OperatorSpec != nil {
+		var value RoleAssignmentOperatorSpec
+		if err := (&value).AssignProperties_From_RoleAssignmentOperatorSpec(source.OperatorSpec); err != nil {
+			return errors.Wrap(err, "converting OperatorSpec")
+		}
+		obj.OperatorSpec = &value
+	} else {
+		obj.OperatorSpec = nil
+	}
 	obj.Owner = genruntime.ClonePointer(source.Owner)
 	obj.PrincipalID = genruntime.ClonePointer(source.PrincipalID)
 	obj.PrincipalIDFromConfig = genruntime.ClonePointer(source.PrincipalIDFromConfig)
@@ -156,5 +174,25 @@ func (obj *RoleAssignment_STATUS) AssignProperties_From_RoleAssignment_STATUS(so
 	obj.Type = genruntime.ClonePointer(source.Type)
 	obj.UpdatedBy = genruntime.ClonePointer(source.UpdatedBy)
 	obj.UpdatedOn = genruntime.ClonePointer(source.UpdatedOn)
+	return nil
+}
+
+// AssignProperties_To_RoleAssignmentOperatorSpec copies this RoleAssignmentOperatorSpec into the hub's RoleAssignmentOperatorSpec.
+func (obj *RoleAssignmentOperatorSpec) AssignProperties_To_RoleAssignmentOperatorSpec(destination *hub.RoleAssignmentOperatorSpec) error {
+	propertyBag := genruntime.NewPropertyBag()
+	destination.ConfigMapExpressions = genruntime.CloneSlice(obj.ConfigMapExpressions)
+	destination.SecretExpressions = genruntime.CloneSlice(obj.SecretExpressions)
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+	return nil
+}
+
+// AssignProperties_From_RoleAssignmentOperatorSpec populates this RoleAssignmentOperatorSpec from the hub's RoleAssignmentOperatorSpec.
+func (obj *RoleAssignmentOperatorSpec) AssignProperties_From_RoleAssignmentOperatorSpec(source *hub.RoleAssignmentOperatorSpec) error {
+	obj.ConfigMapExpressions = genruntime.CloneSlice(source.ConfigMapExpressions)
+	obj.SecretExpressions = genruntime.CloneSlice(source.SecretExpressions)
 	return nil
 }

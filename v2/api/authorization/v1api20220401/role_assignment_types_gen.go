@@ -84,6 +84,8 @@ type RoleAssignment_Spec struct {
 	DelegatedManagedIdentityResourceID *string `json:"delegatedManagedIdentityResourceId,omitempty"`
 	// Description: Description of role assignment
 	Description *string `json:"description,omitempty"`
+	// OperatorSpec: What the operator does beside Azure, such as exporting secrets and config values.
+	OperatorSpec *RoleAssignmentOperatorSpec `json:"operatorSpec,omitempty"`
 	// +kubebuilder:validation:Required
 	// Owner: The resource this extension resource applies to: any resource, by group, kind and name, or by ARM ID.
 	Owner *genruntime.ArbitraryOwnerReference `json:"owner,omitempty"`
@@ -158,3 +160,11 @@ const (
 	PrincipalType_STATUS_ServicePrincipal PrincipalType_STATUS = "ServicePrincipal"
 	PrincipalType_STATUS_User             PrincipalType_STATUS = "User"
 )
+
+// RoleAssignmentOperatorSpec: What the operator does beside Azure for this resource.
+type RoleAssignmentOperatorSpec struct {
+	// ConfigMapExpressions: Values computed by CEL expressions over the resource (self), written into ConfigMaps.
+	ConfigMapExpressions []genruntime.DestinationExpression `json:"configMapExpressions,omitempty"`
+	// SecretExpressions: Values computed by CEL expressions over the resource (self) and its exported secrets (secret), written into Secrets.
+	SecretExpressions []genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+}

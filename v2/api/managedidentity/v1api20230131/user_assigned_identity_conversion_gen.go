@@ -172,6 +172,7 @@ func (obj *UserAssignedIdentity_STATUS) AssignProperties_From_UserAssignedIdenti
 // AssignProperties_To_UserAssignedIdentityOperatorSpec copies this UserAssignedIdentityOperatorSpec into the hub's UserAssignedIdentityOperatorSpec.
 func (obj *UserAssignedIdentityOperatorSpec) AssignProperties_To_UserAssignedIdentityOperatorSpec(destination *hub.UserAssignedIdentityOperatorSpec) error {
 	propertyBag := genruntime.NewPropertyBag()
+	destination.ConfigMapExpressions = genruntime.CloneSlice(obj.ConfigMapExpressions)
 	if obj.ConfigMaps != nil {
 		var value hub.UserAssignedIdentityOperatorConfigMaps
 		if err := obj.ConfigMaps.AssignProperties_To_UserAssignedIdentityOperatorConfigMaps(&value); err != nil {
@@ -181,6 +182,7 @@ func (obj *UserAssignedIdentityOperatorSpec) AssignProperties_To_UserAssignedIde
 	} else {
 		destination.ConfigMaps = nil
 	}
+	destination.SecretExpressions = genruntime.CloneSlice(obj.SecretExpressions)
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
 	} else {
@@ -191,6 +193,7 @@ func (obj *UserAssignedIdentityOperatorSpec) AssignProperties_To_UserAssignedIde
 
 // AssignProperties_From_UserAssignedIdentityOperatorSpec populates this UserAssignedIdentityOperatorSpec from the hub's UserAssignedIdentityOperatorSpec.
 func (obj *UserAssignedIdentityOperatorSpec) AssignProperties_From_UserAssignedIdentityOperatorSpec(source *hub.UserAssignedIdentityOperatorSpec) error {
+	obj.ConfigMapExpressions = genruntime.CloneSlice(source.ConfigMapExpressions)
 	if source.ConfigMaps != nil {
 		var value UserAssignedIdentityOperatorConfigMaps
 		if err := (&value).AssignProperties_From_UserAssignedIdentityOperatorConfigMaps(source.ConfigMaps); err != nil {
@@ -200,6 +203,7 @@ func (obj *UserAssignedIdentityOperatorSpec) AssignProperties_From_UserAssignedI
 	} else {
 		obj.ConfigMaps = nil
 	}
+	obj.SecretExpressions = genruntime.CloneSlice(source.SecretExpressions)
 	return nil
 }
 

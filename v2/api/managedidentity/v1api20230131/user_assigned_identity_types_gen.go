@@ -150,6 +150,10 @@ type UserAssignedIdentityOperatorConfigMaps struct {
 
 // UserAssignedIdentityOperatorSpec: What the operator does beside Azure for this resource.
 type UserAssignedIdentityOperatorSpec struct {
+	// ConfigMapExpressions: Values computed by CEL expressions over the resource (self), written into ConfigMaps.
+	ConfigMapExpressions []genruntime.DestinationExpression `json:"configMapExpressions,omitempty"`
 	// ConfigMaps: The Kubernetes ConfigMaps to write values of the resource's status into.
 	ConfigMaps *UserAssignedIdentityOperatorConfigMaps `json:"configMaps,omitempty"`
+	// SecretExpressions: Values computed by CEL expressions over the resource (self) and its exported secrets (secret), written into Secrets.
+	SecretExpressions []genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
 }

@@ -9,6 +9,9 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	"github.com/asogen/asogen/v2/pkg/expressions"
+	"github.com/asogen/asogen/v2/pkg/genruntime"
 )
 
 // exportConfigMaps writes the Status values named in spec.operatorSpec.configMaps into their
@@ -16,23 +19,30 @@ import (
 // this way: no secret reaches a ConfigMap.
 func (run *reconcileRun) exportConfigMaps(ctx context.Context) error {
 	dests, err := operatorSpecDestinations(run.obj, "configMaps")
-	if err != nil || len(dests) == 0 {
+	if err != nil {
 		return err
 	}
-	maps, err := byDestination("config map", "configMaps", dests)
-	if err != nil {
+	exprs, err := genruntime.OperatorSpecExpressions(run.obj, "configMapExpressions")
+	if err != nil || len(dests)+len(exprs) == 0 {
 		return err
 	}
 	values, err := statusValues(run.obj)
 	if err != nil {
 		return err
 	}
-	for name, keys := range maps {
-		if err := run.writeConfigMap(ctx, name, keys, values); err != nil {
+	data, err := exportedData("config map", "configMaps", dests, values)
+	if err == nil {
+		err = evaluate(data, exprs, expressions.ConfigMap, run.obj, nil)
+	}
+	if err != nil {
+		return err
+	}
+	for name, keys := range data {
+		if err := run.writeConfigMap(ctx, name, keys); err != nil {
 			return err
 		}
 	}
-	run.log.V(1).Info("Exported config maps", "configMaps", len(maps))
+	run.log.V(1).Info("Exported config maps", "configMaps", len(data))
 	return nil
 }
 
@@ -62,14 +72,17 @@ func statusValues(obj client.Object) (map[string]string, error) {
 	return values, nil
 }
 
-// writeConfigMap creates or updates one ConfigMap, owned by the object. A ConfigMap of that name
-// that the object does not own is left alone: the condition says so.
-func (run *reconcileRun) writeConfigMap(ctx context.Context, name string, keys map[string]string, values map[string]string) error {
+// writeConfigMap creates or updates one ConfigMap with data (key → value), owned by the object. A
+// ConfigMap of that name that the object does not own is left alone: the condition says so.
+func (run *reconcileRun) writeConfigMap(ctx context.Context, name string, data map[string]string) error {
 	cm := &corev1.ConfigMap{ObjectMeta: metav1.ObjectMeta{Name: name, Namespace: run.obj.GetNamespace()}}
 	return run.writeOwned(ctx, cm, "config map", "configMaps", func() error {
 		if cm.Data == nil {
 			cm.Data = map[string]string{}
 		}
-		return fill(keys, values, "config map", name, func(key, v string) { cm.Data[key] = v })
+		for key, v := range data {
+			cm.Data[key] = v
+		}
+		return nil
 	})
 }

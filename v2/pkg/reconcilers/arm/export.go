@@ -14,6 +14,7 @@ import (
 
 	"github.com/asogen/asogen/v2/pkg/genruntime"
 	"github.com/asogen/asogen/v2/pkg/genruntime/conditions"
+	"github.com/asogen/asogen/v2/pkg/expressions"
 	"github.com/asogen/asogen/v2/pkg/genruntime/extensions"
 )
 
@@ -37,7 +38,11 @@ func (run *reconcileRun) export(ctx context.Context) error {
 // Each Secret is owned by the object, so it goes away with it. Values are never logged.
 func (run *reconcileRun) exportSecrets(ctx context.Context) error {
 	dests, err := operatorSpecDestinations(run.obj, "secrets")
-	if err != nil || len(dests) == 0 {
+	if err != nil {
+		return err
+	}
+	exprs, err := genruntime.OperatorSpecExpressions(run.obj, "secretExpressions")
+	if err != nil || len(dests)+len(exprs) == 0 {
 		return err
 	}
 	values, err := run.actionValues(ctx)
@@ -48,17 +53,42 @@ func (run *reconcileRun) exportSecrets(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	secrets, err := bySecret(dests)
+	data, err := exportedData("secret", "secrets", dests, values)
+	if err == nil {
+		err = evaluate(data, exprs, expressions.Secret, run.obj, values)
+	}
 	if err != nil {
 		return err
 	}
-	for name, keys := range secrets {
-		if err := run.writeSecret(ctx, name, keys, values); err != nil {
+	for name, keys := range data {
+		if err := run.writeSecret(ctx, name, keys); err != nil {
 			return err
 		}
 	}
-	run.log.V(1).Info("Exported secrets", "secrets", len(secrets))
+	run.log.V(1).Info("Exported secrets", "secrets", len(data))
 	return nil
+}
+
+// exportedData is what to write for the destinations: object name → key → value, each value
+// read from values by export name. A value missing from values is an error naming it (never a
+// value).
+func exportedData(what, field string, dests map[string]destination, values map[string]string) (map[string]map[string]string, error) {
+	grouped, err := byDestination(what, field, dests)
+	if err != nil {
+		return nil, err
+	}
+	data := map[string]map[string]string{}
+	for name, keys := range grouped {
+		data[name] = map[string]string{}
+		for _, key := range sortedKeys(keys) {
+			v, ok := values[keys[key]]
+			if !ok {
+				return nil, errors.Errorf("Azure returned no %s to write into %s %q key %q", keys[key], what, name, key)
+			}
+			data[name][key] = v
+		}
+	}
+	return data, nil
 }
 
 // operatorSpecDestinations reads spec.operatorSpec.<field> (secrets, configMaps): destination by
@@ -114,15 +144,18 @@ func sortedKeys[V any](m map[string]V) []string {
 	return keys
 }
 
-// writeSecret creates or updates one Secret, owned by the object. A Secret of that name that
-// the object does not own is left alone: the condition says so.
-func (run *reconcileRun) writeSecret(ctx context.Context, name string, keys map[string]string, values extensions.SecretValues) error {
+// writeSecret creates or updates one Secret with data (key → value), owned by the object. A
+// Secret of that name that the object does not own is left alone: the condition says so.
+func (run *reconcileRun) writeSecret(ctx context.Context, name string, data map[string]string) error {
 	secret := &corev1.Secret{ObjectMeta: metav1.ObjectMeta{Name: name, Namespace: run.obj.GetNamespace()}}
 	return run.writeOwned(ctx, secret, "secret", "secrets", func() error {
 		if secret.Data == nil {
 			secret.Data = map[string][]byte{}
 		}
-		return fill(keys, values, "secret", name, func(key, v string) { secret.Data[key] = []byte(v) })
+		for key, v := range data {
+			secret.Data[key] = []byte(v)
+		}
+		return nil
 	})
 }
 
@@ -155,19 +188,6 @@ func (run *reconcileRun) writeOwned(ctx context.Context, target client.Object, w
 		return nil // as exported: nothing to write
 	}
 	return errors.Wrapf(run.kube.Patch(ctx, target, client.MergeFrom(before)), "updating %s %q", what, name)
-}
-
-// fill calls put with each key and its export's value; a value missing from values is an error
-// naming it (never a value).
-func fill(keys map[string]string, values map[string]string, what, name string, put func(key, value string)) error {
-	for _, key := range sortedKeys(keys) {
-		v, ok := values[keys[key]]
-		if !ok {
-			return errors.Errorf("Azure returned no %s to write into %s %q key %q", keys[key], what, name, key)
-		}
-		put(key, v)
-	}
-	return nil
 }
 
 // deleteExported removes the Secrets and ConfigMaps the object's spec names and the object owns.

@@ -132,15 +132,15 @@ var policyChanged = predicate.Funcs{
 var changedByOthers = predicate.Funcs{
 	CreateFunc: func(event.CreateEvent) bool { return false },
 	UpdateFunc: func(e event.UpdateEvent) bool {
-		return !reflect.DeepEqual(exportedData(e.ObjectOld), exportedData(e.ObjectNew))
+		return !reflect.DeepEqual(dataOf(e.ObjectOld), dataOf(e.ObjectNew))
 	},
 	DeleteFunc:  func(event.DeleteEvent) bool { return true },
 	GenericFunc: func(event.GenericEvent) bool { return false },
 }
 
-// exportedData is what the operator writes into an exported Secret or ConfigMap; for another
+// dataOf is what the operator writes into an exported Secret or ConfigMap; for another
 // type, the object itself (so any change passes).
-func exportedData(o client.Object) any {
+func dataOf(o client.Object) any {
 	switch o := o.(type) {
 	case *corev1.Secret:
 		return []any{o.Data, o.StringData}

@@ -102,6 +102,8 @@ type RoleAssignment_Spec struct {
 	DelegatedManagedIdentityResourceID *string `json:"delegatedManagedIdentityResourceId,omitempty"`
 	// Description: Description of role assignment
 	Description *string `json:"description,omitempty"`
+	// OperatorSpec: What the operator does beside Azure, such as exporting secrets and config values.
+	OperatorSpec *RoleAssignmentOperatorSpec `json:"operatorSpec,omitempty"`
 	// OriginalVersion: The API version the object was written at; the operator talks to Azure at that version.
 	OriginalVersion string `json:"originalVersion,omitempty"`
 	// Owner: The resource this extension resource applies to: any resource, by group, kind and name, or by ARM ID.
@@ -153,4 +155,13 @@ type RoleAssignment_STATUS struct {
 	UpdatedBy *string `json:"updatedBy,omitempty"`
 	// UpdatedOn: Time it was updated
 	UpdatedOn *string `json:"updatedOn,omitempty"`
+}
+
+// RoleAssignmentOperatorSpec: What the operator does beside Azure for this resource.
+type RoleAssignmentOperatorSpec struct {
+	// ConfigMapExpressions: Values computed by CEL expressions over the resource (self), written into ConfigMaps.
+	ConfigMapExpressions []genruntime.DestinationExpression `json:"configMapExpressions,omitempty"`
+	PropertyBag          genruntime.PropertyBag             `json:"$propertyBag,omitempty"`
+	// SecretExpressions: Values computed by CEL expressions over the resource (self) and its exported secrets (secret), written into Secrets.
+	SecretExpressions []genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
 }
