@@ -61,8 +61,8 @@ func TestChainExpressions(t *testing.T) {
 // expression into a key a destination already writes is refused.
 func TestChainExpressionsAdmission(t *testing.T) {
 	cases := map[string]*cache.RedisOperatorSpec{
-		"undeclared reference to 'secret'": {ConfigMapExpressions: []genruntime.DestinationExpression{{Name: "m", Key: "k", Value: `secret.primaryKey`}}},
-		"Syntax error": {ConfigMapExpressions: []genruntime.DestinationExpression{{Name: "m", Key: "k", Value: `self.spec.location +`}}},
+		"undeclared reference to 'secret'":                    {ConfigMapExpressions: []genruntime.DestinationExpression{{Name: "m", Key: "k", Value: `secret.primaryKey`}}},
+		"Syntax error":                                        {ConfigMapExpressions: []genruntime.DestinationExpression{{Name: "m", Key: "k", Value: `self.spec.location +`}}},
 		"the expression returns int; it must return a string": {SecretExpressions: []genruntime.DestinationExpression{{Name: "s", Key: "k", Value: `1 + 2`}}},
 		`both name secret "s" key "k"`: {
 			Secrets:           &cache.RedisOperatorSecrets{PrimaryKey: &genruntime.SecretDestination{Name: "s", Key: "k"}},

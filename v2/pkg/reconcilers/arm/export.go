@@ -12,9 +12,9 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
 
+	"github.com/asogen/asogen/v2/pkg/expressions"
 	"github.com/asogen/asogen/v2/pkg/genruntime"
 	"github.com/asogen/asogen/v2/pkg/genruntime/conditions"
-	"github.com/asogen/asogen/v2/pkg/expressions"
 	"github.com/asogen/asogen/v2/pkg/genruntime/extensions"
 )
 
