@@ -10,6 +10,7 @@ require (
 	github.com/go-logr/logr v1.4.4 // the extension and reconciler logging interface
 	github.com/go-openapi/spec v1.0.1 // Swagger 2.0 schema/operation types for the ARM spec reader
 	github.com/gobuffalo/flect v1.0.3 // the plural of a kind, by controller-gen's own rule, for webhook and RBAC markers
+	github.com/google/cel-go v0.26.0 // CEL for operatorSpec.secretExpressions/configMapExpressions, as ASO (already in apiextensions-apiserver's graph)
 	github.com/google/go-containerregistry v0.22.1 // make image: writes the controller's OCI image from scratch and pushes it, no container engine
 	github.com/pkg/errors v0.9.1 // error wrapping with causes
 	github.com/pmezard/go-difflib v1.0.1-0.20181226105442-5d4384ee4fb2 // unified diffs in `asogen verify`
@@ -95,7 +96,6 @@ require (
 	github.com/gogo/protobuf v1.3.2 // indirect
 	github.com/golang-jwt/jwt/v5 v5.3.1 // indirect
 	github.com/google/btree v1.1.3 // indirect
-	github.com/google/cel-go v0.26.0 // indirect
 	github.com/google/gnostic-models v0.7.1 // indirect
 	github.com/google/go-cmp v0.7.0 // indirect
 	github.com/google/uuid v1.6.0 // indirect

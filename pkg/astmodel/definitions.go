@@ -25,7 +25,23 @@ type Property struct {
 	// takes as a map keyed by each reference's ARM ID, with empty objects as values.
 	// (The flags are kept together: a model holds about a million properties at N = 1000.)
 	IdentityKeys bool
+	// ConfigInput marks a Spec property that may be read from a ConfigMap instead: its sibling
+	// <Name>FromConfig (a genruntime.ConfigMapReference) holds where. Exactly one of the two is
+	// set when the spec requires the property (ConfigInputRequired), at most one otherwise.
+	ConfigInput ConfigInputMode
 }
+
+// ConfigInputMode says whether a property is a config input, and whether the spec requires it.
+type ConfigInputMode uint8
+
+const (
+	NotConfigInput      ConfigInputMode = iota
+	ConfigInputOptional                 // at most one of the value and <Name>FromConfig
+	ConfigInputRequired                 // exactly one of the value and <Name>FromConfig
+)
+
+// FromConfigSuffix ends the Go and JSON names of a config input's ConfigMapReference sibling.
+const FromConfigSuffix = "FromConfig"
 
 // ARMJSONPath returns where the property lives in the ARM payload.
 func (p Property) ARMJSONPath() []string {

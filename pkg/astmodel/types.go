@@ -66,6 +66,9 @@ var (
 	SecretReferenceType        = ExternalType{Package: GenRuntimePackage, Name: "SecretReference"}
 	ArbitraryOwnerType         = ExternalType{Package: GenRuntimePackage, Name: "ArbitraryOwnerReference"}
 	SecretDestinationType      = ExternalType{Package: GenRuntimePackage, Name: "SecretDestination"}
+	ConfigMapReferenceType     = ExternalType{Package: GenRuntimePackage, Name: "ConfigMapReference"}
+	ConfigMapDestinationType   = ExternalType{Package: GenRuntimePackage, Name: "ConfigMapDestination"}
+	DestinationExpressionType  = ExternalType{Package: GenRuntimePackage, Name: "DestinationExpression"}
 	PropertyBagType            = ExternalType{Package: GenRuntimePackage, Name: "PropertyBag"}
 	ConditionType              = ExternalType{Package: ConditionsPackage, Name: "Condition"}
 	JSONType                   = ExternalType{Package: APIExtensionsV1, Name: "JSON"}

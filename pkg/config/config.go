@@ -59,10 +59,13 @@ type Resource struct {
 	// ExportSecrets lists the secret values the kind can write into Kubernetes Secrets
 	// (spec.operatorSpec.secrets); nil when it exports none.
 	ExportSecrets *SecretExport
-	Pos           diag.Pos // the resource entry
-	KindPos       diag.Pos
-	GroupPos      diag.Pos
-	VersionsPos   diag.Pos // the versions list
+	// ExportConfigMaps lists the Status properties the kind can write into Kubernetes ConfigMaps
+	// (spec.operatorSpec.configMaps); nil when it exports none.
+	ExportConfigMaps *ConfigMapExport
+	Pos              diag.Pos // the resource entry
+	KindPos          diag.Pos
+	GroupPos         diag.Pos
+	VersionsPos      diag.Pos // the versions list
 }
 
 // SecretExport says which secret values a kind can export and which ARM action returns them.
@@ -70,6 +73,13 @@ type SecretExport struct {
 	Action string   // optional: ARM POST action ({id}/{action}) whose JSON response holds the values
 	Values []string // export names, each a top-level property of the action's response (or a value a KubernetesSecretExporter returns)
 	Pos    diag.Pos
+}
+
+// ConfigMapExport says which Status properties (by JSON name) a kind can write into ConfigMaps.
+type ConfigMapExport struct {
+	Values   []string   // export names, each a top-level property of the kind's Status
+	ValuePos []diag.Pos // position of each entry of Values
+	Pos      diag.Pos
 }
 
 // Extension is an extension point name as written in config (validated by pkg/wiring).
@@ -81,7 +91,7 @@ type Extension struct {
 // Directive tells the OpenAPI reader how to treat a definition or property it cannot judge alone.
 type Directive struct {
 	Match  string // "<group>/<version>:<Definition>" or "<group>/<version>:<Definition>.<prop>.<prop>"
-	Action string // ActionOpaque, ActionReference, ActionPrune, ActionSecret, ActionARMID or ActionRename
+	Action string // ActionOpaque, ActionReference, ActionPrune, ActionSecret, ActionARMID, ActionRename or ActionConfigInput
 	To     string // ActionRename: the property's new Go name (its Kubernetes JSON name follows)
 	Pos    diag.Pos
 }
@@ -102,12 +112,13 @@ func (r *Resource) KindInSpec() string {
 
 // Directive actions.
 const (
-	ActionOpaque    = "opaque"    // raw JSON
-	ActionReference = "reference" // an embedded resource kept by identity
-	ActionPrune     = "prune"     // dropped
-	ActionSecret    = "secret"    // a secret input: a SecretReference in Spec, absent from Status
-	ActionARMID     = "armID"     // holds an ARM resource ID: a ResourceReference (...Reference) in Spec
-	ActionRename    = "rename"    // the property takes the Go name To (and its JSON name); ARM keeps the spec's
+	ActionOpaque      = "opaque"      // raw JSON
+	ActionReference   = "reference"   // an embedded resource kept by identity
+	ActionPrune       = "prune"       // dropped
+	ActionSecret      = "secret"      // a secret input: a SecretReference in Spec, absent from Status
+	ActionARMID       = "armID"       // holds an ARM resource ID: a ResourceReference (...Reference) in Spec
+	ActionRename      = "rename"      // the property takes the Go name To (and its JSON name); ARM keeps the spec's
+	ActionConfigInput = "configInput" // may be read from a ConfigMap: a ...FromConfig ConfigMapReference beside it in Spec
 )
 
 // Default output roots.

@@ -44,7 +44,7 @@ func TestLoadBad(t *testing.T) {
 	cases := map[string][]string{
 		"unknownkey.yaml": {
 			`unknownkey.yaml:3:1: unknown key "colour" in config (valid keys: directives, groups, module, output, resources, specRoot)`,
-			`unknownkey.yaml:8:5: unknown key "extension" in resource (valid keys: exportSecrets, extensions, group, hub, kind, specKind, versions)`,
+			`unknownkey.yaml:8:5: unknown key "extension" in resource (valid keys: exportConfigMaps, exportSecrets, extensions, group, hub, kind, specKind, versions)`,
 		},
 		"wrongtype.yaml": {
 			`wrongtype.yaml:9:15: versions must be a list, found str "2022-07-01"`,
@@ -61,7 +61,7 @@ func TestLoadBad(t *testing.T) {
 			`badnames.yaml:12:30: version "2022-07-01" is listed twice for ../../x (first at line 12)`,
 			`badnames.yaml:12:44: version "latest" is not an ARM api-version`,
 			`badnames.yaml:15:12: match "network:Subnet" must look like`,
-			`badnames.yaml:16:13: unknown action "inline" (valid: opaque, prune, reference, secret, armID, rename)`,
+			`badnames.yaml:16:13: unknown action "inline" (valid: opaque, prune, reference, secret, armID, rename, configInput)`,
 			`badnames.yaml:13:10: hub "2024-03-01" is not one of the versions of ../../x (2022-07-01)`,
 		},
 		"unsetenv.yaml": {`unsetenv.yaml:2:11: specRoot uses environment variable ASOGEN_TEST_UNSET_VARIABLE, which is not set`},

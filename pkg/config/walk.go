@@ -72,13 +72,14 @@ func (d *decoder) group(n *yaml.Node) Group {
 func (d *decoder) resource(n *yaml.Node) Resource {
 	r := Resource{Pos: d.pos(n)}
 	d.fields(n, "resource", map[string]func(*yaml.Node){
-		"group":         d.setStr(&r.Group, &r.GroupPos, "group"),
-		"kind":          d.setStr(&r.Kind, &r.KindPos, "kind"),
-		"specKind":      d.setStr(&r.SpecKind, &r.SpecKindPos, "specKind"),
-		"versions":      func(v *yaml.Node) { d.versions(v, &r) },
-		"hub":           d.setStr(&r.Hub, &r.HubPos, "hub"),
-		"extensions":    func(v *yaml.Node) { d.list(v, "extensions", func(e *yaml.Node) { d.extension(e, &r) }) },
-		"exportSecrets": func(v *yaml.Node) { r.ExportSecrets = d.secretExport(v) },
+		"group":            d.setStr(&r.Group, &r.GroupPos, "group"),
+		"kind":             d.setStr(&r.Kind, &r.KindPos, "kind"),
+		"specKind":         d.setStr(&r.SpecKind, &r.SpecKindPos, "specKind"),
+		"versions":         func(v *yaml.Node) { d.versions(v, &r) },
+		"hub":              d.setStr(&r.Hub, &r.HubPos, "hub"),
+		"extensions":       func(v *yaml.Node) { d.list(v, "extensions", func(e *yaml.Node) { d.extension(e, &r) }) },
+		"exportSecrets":    func(v *yaml.Node) { r.ExportSecrets = d.secretExport(v) },
+		"exportConfigMaps": func(v *yaml.Node) { r.ExportConfigMaps = d.configMapExport(v) },
 	})
 	d.required(n, r.GroupPos, "group", "resource")
 	d.required(n, r.KindPos, "kind", "resource")
@@ -140,8 +141,8 @@ func (d *decoder) directive(n *yaml.Node) Directive {
 		d.errs.Add(actionPos, "action %q marks a property: match must name one (\"<group>/<version>:<Definition>.<property>\"), not %q", dir.Action, dir.Match)
 	}
 	if actionPos.Line > 0 && !validAction(dir.Action) {
-		d.errs.Add(actionPos, "unknown action %q (valid: %s, %s, %s, %s, %s, %s)", dir.Action,
-			ActionOpaque, ActionPrune, ActionReference, ActionSecret, ActionARMID, ActionRename)
+		d.errs.Add(actionPos, "unknown action %q (valid: %s, %s, %s, %s, %s, %s, %s)", dir.Action,
+			ActionOpaque, ActionPrune, ActionReference, ActionSecret, ActionARMID, ActionRename, ActionConfigInput)
 	}
 	return dir
 }
@@ -160,16 +161,16 @@ func (d *decoder) checkRename(dir Directive, actionPos, toPos diag.Pos) {
 
 func validAction(a string) bool {
 	switch a {
-	case ActionOpaque, ActionReference, ActionPrune, ActionSecret, ActionARMID, ActionRename:
+	case ActionOpaque, ActionReference, ActionPrune, ActionSecret, ActionARMID, ActionRename, ActionConfigInput:
 		return true
 	}
 	return false
 }
 
-// IsPropertyMark reports whether an action marks what a property holds (secret, ARM ID) rather
-// than choosing its type; only a property path can be marked.
+// IsPropertyMark reports whether an action marks what a property holds (secret, ARM ID, config
+// input) rather than choosing its type; only a property path can be marked.
 func IsPropertyMark(action string) bool {
-	return action == ActionSecret || action == ActionARMID || action == ActionRename
+	return action == ActionSecret || action == ActionARMID || action == ActionRename || action == ActionConfigInput
 }
 
 // required reports a missing key of a mapping entry (set is the zero Pos when absent).

@@ -20,7 +20,7 @@ func TestBuildDefaultConfig(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(m.Kinds) != 9 {
+	if len(m.Kinds) != 11 {
 		t.Fatalf("kinds: %d", len(m.Kinds))
 	}
 	pe, _ := m.Kind("network", "PrivateEndpoint")
@@ -56,6 +56,20 @@ func TestBuildDefaultConfig(t *testing.T) {
 	// /{resourceUri}/providers/Microsoft.Insights/diagnosticSettings/{name}: any resource owns it.
 	if ds, _ := m.Kind("insights", "DiagnosticSetting"); ds == nil || !ds.ArbitraryOwner() || ds.ARMType != "Microsoft.Insights/diagnosticSettings" {
 		t.Errorf("DiagnosticSetting kind: %+v", ds)
+	}
+	// The chain's two real kinds: an identity under a resource group, a role assignment on any scope.
+	if ra, _ := m.Kind("authorization", "RoleAssignment"); ra == nil || !ra.ArbitraryOwner() || ra.ARMType != "Microsoft.Authorization/roleAssignments" {
+		t.Errorf("RoleAssignment kind: %+v", ra)
+	}
+	raSpec := mustObject(t, m, astmodel.APIPackage("authorization", "2022-04-01"), "RoleAssignment_Spec")
+	if p := mustProp(t, m, raSpec, "PrincipalID"); p.Required || p.ConfigInput != astmodel.ConfigInputRequired {
+		t.Errorf("principalId should be a required config input: %+v", p)
+	}
+	if p := mustProp(t, m, raSpec, "PrincipalIDFromConfig"); p.Type != astmodel.ConfigMapReferenceType || p.JSONName != "principalIdFromConfig" {
+		t.Errorf("principalIdFromConfig: %+v", p)
+	}
+	if id, _ := m.Kind("managedidentity", "UserAssignedIdentity"); id == nil || id.ArbitraryOwner() || id.ARMType != "Microsoft.ManagedIdentity/userAssignedIdentities" {
+		t.Errorf("UserAssignedIdentity kind: %+v", id)
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 // marks say what a property holds beyond its JSON type: a secret, or the ARM ID of another resource.
 type marks struct {
 	secret, armID bool
+	configInput   bool              // a configInput directive: may be read from a ConfigMap
 	configured    bool              // set by a config directive: a mark that cannot apply is an error
 	rename        *config.Directive // a rename directive naming the property
 }
@@ -30,8 +31,33 @@ func (p *pkgBuilder) marksOf(rp rawProp) marks {
 		m.armID, m.configured = true, true
 	case dir.Action == config.ActionRename:
 		m.rename = dir
+	case dir.Action == config.ActionConfigInput:
+		m.configInput, m.configured = true, true
 	}
 	return m
+}
+
+// asConfigInput makes a Spec string property a config input: optional in itself, with its
+// requiredness moving to the pair it forms with its ...FromConfig sibling (see fromConfig). A
+// configInput directive on anything but a string is an error.
+func (p *pkgBuilder) asConfigInput(prop astmodel.Property, rp rawProp) astmodel.Property {
+	if prop.Type != astmodel.StringType {
+		p.errs.Add(p.load.position(rp.n.doc, rp.n.ptr), "directive marks %s.%s as a config input, but it is not a string; "+
+			"only string properties can be read from a ConfigMap", rp.path, rp.json)
+		return prop
+	}
+	prop.ConfigInput = astmodel.ConfigInputOptional
+	if prop.Required {
+		prop.ConfigInput, prop.Required = astmodel.ConfigInputRequired, false
+	}
+	return prop
+}
+
+// fromConfig is the ...FromConfig sibling of a config input: the ConfigMap key to read it from.
+// It is never sent to Azure.
+func fromConfig(prop astmodel.Property) astmodel.Property {
+	return astmodel.Property{Name: prop.Name + astmodel.FromConfigSuffix, JSONName: prop.JSONName + astmodel.FromConfigSuffix,
+		Type: astmodel.ConfigMapReferenceType, Description: "Where to read " + prop.JSONName + " from instead: a key of a ConfigMap in the resource's namespace."}
 }
 
 // isSecret reports x-ms-secret or format: password on the property or the schema it names.

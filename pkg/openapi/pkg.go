@@ -138,6 +138,7 @@ func (p *pkgBuilder) resourceObjects(r *config.Resource, res *astmodel.Resource,
 	spec, ok1 := p.object(def, specSide, res.Spec, res.Kind(), definitionName(def), true, specProps)
 	status, ok2 := p.object(returned, statusSide, res.Status, res.Kind(), definitionName(returned), true, statusProps)
 	if ok1 && ok2 {
+		p.checkConfigMapExports(r, status)
 		p.pkg.Add(spec, status)
 	}
 	return ok1 && ok2

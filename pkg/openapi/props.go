@@ -22,6 +22,9 @@ func (p *pkgBuilder) properties(raw []rawProp, sd side, base string) []astmodel.
 		}
 		if prop, ok := p.property(rp, sd, base); ok {
 			direct = append(direct, prop)
+			if prop.ConfigInput != astmodel.NotConfigInput {
+				direct = append(direct, fromConfig(prop))
+			}
 		}
 	}
 	out := uniqueNames(direct, flat)
@@ -124,6 +127,9 @@ func (p *pkgBuilder) property(rp rawProp, sd side, base string) (astmodel.Proper
 	}
 	if m.rename != nil && ok {
 		marked = p.renamed(marked, m.rename)
+	}
+	if m.configInput && sd == specSide && ok {
+		marked = p.asConfigInput(marked, rp)
 	}
 	return marked, ok
 }

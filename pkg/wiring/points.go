@@ -155,6 +155,16 @@ var Points = []Point{
 		Template:    "kubernetes_secret_exporter.go.tmpl",
 	},
 	{
+		Name:        "KubernetesExporter",
+		Interface:   GoRef{ExtensionsPath, "KubernetesExporter"},
+		Method:      "ExportKubernetesResources",
+		Params:      []Param{ctxParam, objParam, armParam, logParam},
+		Results:     []Result{{Type: GoRef{ExtensionsPath, "KubernetesObjects"}}, errorResult},
+		HandWritten: "ExportResources",
+		Summary:     "returns the Kubernetes objects to create or update, owned by the resource",
+		Template:    "kubernetes_exporter.go.tmpl",
+	},
+	{
 		Name:      "ErrorClassifier",
 		Interface: GoRef{ExtensionsPath, "ErrorClassifier"},
 		Method:    "ClassifyError",

@@ -70,6 +70,10 @@ func (f *armFunc) toNode(n *armNode, target string) {
 }
 
 func (f *armFunc) toLeaf(p astmodel.Property, target string) {
+	if p.ConfigInput != astmodel.NotConfigInput {
+		f.configInput(p, target)
+		return
+	}
 	if p.IdentityKeys {
 		f.identityKeys(p, target)
 		return
@@ -95,6 +99,24 @@ func (f *armFunc) toLeaf(p astmodel.Property, target string) {
 		result = f.pointerResult(result)
 	}
 	f.assign(target, result)
+}
+
+// configInput sends the value of the ConfigMap key that the ...FromConfig sibling names when it is
+// set, else the property's own value.
+func (f *armFunc) configInput(p astmodel.Property, target string) {
+	w := f.w
+	ref := "obj." + p.Name + astmodel.FromConfigSuffix
+	w.Line()
+	w.S("if ", ref, " != nil")
+	w.Open()
+	v := f.lookup("LookupConfigMap", "config", "*"+ref, p.Name+astmodel.FromConfigSuffix)
+	f.assign(target, armValue{expr: "&" + v.expr})
+	w.Close()
+	w.S(" else")
+	w.Open()
+	p.ConfigInput = astmodel.NotConfigInput
+	f.toLeaf(p, target)
+	w.Close()
 }
 
 // assign writes `target = value`.

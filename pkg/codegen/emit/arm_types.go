@@ -86,6 +86,9 @@ func freeNameWhere(name string, taken func(string) bool) string {
 }
 
 func inARM(p astmodel.Property) bool {
+	if p.Type == astmodel.ConfigMapReferenceType { // a config input's ...FromConfig: read into the value
+		return false
+	}
 	switch p.Name {
 	case azureNameProp, ownerProp, astmodel.PropertyBagName, operatorSpecProp:
 		return false

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"hash/maphash"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -123,8 +124,35 @@ func (e *pkgEmitter) objectDecl(o *astmodel.Object) dst.Decl {
 	for i, p := range o.Properties {
 		fields.List[i] = e.structField(p)
 	}
-	return typeDecl(o.Name.Name, &dst.StructType{Fields: fields}, objectDoc(o))
+	doc := objectDoc(o)
+	if !e.pkg.Ref.Storage {
+		doc = append(doc, configInputRules(o)...)
+	}
+	return typeDecl(o.Name.Name, &dst.StructType{Fields: fields}, doc)
 }
+
+// configInputRules are the CEL rules the API server checks for each config input and its
+// ...FromConfig sibling: exactly one of the two when the spec requires the value, at most one
+// otherwise. A JSON name CEL cannot spell as a field is left to the reconciler.
+func configInputRules(o *astmodel.Object) []string {
+	var rules []string
+	for _, p := range o.Properties {
+		if p.ConfigInput == astmodel.NotConfigInput || !celField.MatchString(p.JSONName) {
+			continue
+		}
+		value, ref := "has(self."+p.JSONName+")", "has(self."+p.JSONName+astmodel.FromConfigSuffix+")"
+		rule, message := "!"+value+" || !"+ref, "set at most one of "
+		if p.ConfigInput == astmodel.ConfigInputRequired {
+			rule, message = value+" != "+ref, "set exactly one of "
+		}
+		rules = append(rules, fmt.Sprintf("+kubebuilder:validation:XValidation:rule=%q,message=%q",
+			rule, message+p.JSONName+" and "+p.JSONName+astmodel.FromConfigSuffix))
+	}
+	return rules
+}
+
+// celField is a JSON name CEL reads as a field of self.
+var celField = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
 func objectDoc(o *astmodel.Object) []string {
 	doc := describe(o.Name.Name, o.Description)

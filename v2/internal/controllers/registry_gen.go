@@ -14,10 +14,12 @@ import (
 // KnownResources lists every generated resource kind, sorted by group and kind.
 func KnownResources() []registration.Resource {
 	return slices.Concat(
+		resourcesAuthorization(),
 		resourcesCache(),
 		resourcesContainerservice(),
 		resourcesInsights(),
 		resourcesKusto(),
+		resourcesManagedidentity(),
 		resourcesNetwork(),
 		resourcesResources(),
 		resourcesStorage(),
@@ -39,10 +41,12 @@ func ExtensionFor(gvk schema.GroupVersionKind) (genruntime.ResourceExtension, bo
 // AddToScheme adds every generated API version and storage variant to scheme.
 func AddToScheme(scheme *runtime.Scheme) error {
 	for _, adders := range [][]func(*runtime.Scheme) error{
+		schemeAddersAuthorization(),
 		schemeAddersCache(),
 		schemeAddersContainerservice(),
 		schemeAddersInsights(),
 		schemeAddersKusto(),
+		schemeAddersManagedidentity(),
 		schemeAddersNetwork(),
 		schemeAddersResources(),
 		schemeAddersStorage(),

@@ -16,6 +16,9 @@ package operator
 // Secrets: the reconciler reads and watches the Secrets specs reference (secret inputs), and
 // creates, patches, and deletes with their resource, the Secrets named in spec.operatorSpec.secrets.
 // +kubebuilder:rbac:groups="",resources=secrets,verbs=get;list;watch;create;patch;delete
+// ConfigMaps: likewise for the ConfigMaps specs reference (...FromConfig inputs) and those named in
+// spec.operatorSpec.configMaps.
+// +kubebuilder:rbac:groups="",resources=configmaps,verbs=get;list;watch;create;patch;delete
 // Metrics: with --metrics-secure (the default) the metrics server asks the API server who a
 // scraper is (TokenReview) and whether it may GET /metrics (SubjectAccessReview).
 // +kubebuilder:rbac:groups=authentication.k8s.io,resources=tokenreviews,verbs=create

@@ -29,8 +29,9 @@ type ARMResource interface {
 // SecretReference to the Secret's value. The zero value holds nothing; direct ARM references
 // need no entry. Its String never shows a secret value.
 type ResolvedReferences struct {
-	ids     map[ResourceReference]string
-	secrets map[SecretReference]string
+	ids        map[ResourceReference]string
+	secrets    map[SecretReference]string
+	configMaps map[ConfigMapReference]string
 }
 
 // NewResolvedReferences returns resolved references holding a copy of ids.
@@ -60,11 +61,31 @@ func (r ResolvedReferences) Lookup(ref ResourceReference) (string, error) {
 
 // WithSecrets returns a copy of r that also holds the values of the given secret references.
 func (r ResolvedReferences) WithSecrets(values map[SecretReference]string) ResolvedReferences {
-	out := ResolvedReferences{ids: r.ids, secrets: make(map[SecretReference]string, len(values))}
+	out := ResolvedReferences{ids: r.ids, secrets: make(map[SecretReference]string, len(values)), configMaps: r.configMaps}
 	for ref, v := range values {
 		out.secrets[ref] = v
 	}
 	return out
+}
+
+// WithConfigMaps returns a copy of r that also holds the values of the given ConfigMap
+// references.
+func (r ResolvedReferences) WithConfigMaps(values map[ConfigMapReference]string) ResolvedReferences {
+	out := ResolvedReferences{ids: r.ids, secrets: r.secrets, configMaps: make(map[ConfigMapReference]string, len(values))}
+	for ref, v := range values {
+		out.configMaps[ref] = v
+	}
+	return out
+}
+
+// LookupConfigMap returns the value of a ConfigMap reference. One that was never resolved is an
+// error naming the ConfigMap and key.
+func (r ResolvedReferences) LookupConfigMap(ref ConfigMapReference) (string, error) {
+	v, ok := r.configMaps[ref]
+	if !ok {
+		return "", errors.Errorf("config map %s has not been resolved", ref)
+	}
+	return v, nil
 }
 
 // LookupSecret returns the value of a secret reference. One that was never resolved is an
@@ -79,7 +100,7 @@ func (r ResolvedReferences) LookupSecret(ref SecretReference) (string, error) {
 
 // String names what is resolved without any secret value.
 func (r ResolvedReferences) String() string {
-	return fmt.Sprintf("%d references, %d secrets", len(r.ids), len(r.secrets))
+	return fmt.Sprintf("%d references, %d secrets, %d config values", len(r.ids), len(r.secrets), len(r.configMaps))
 }
 
 // Len returns the number of resolved (non-direct) references held.

@@ -52,30 +52,39 @@ func (d SecretDestination) String() string {
 	return d.Name + "/" + d.Key
 }
 
-var secretReferenceType = reflect.TypeOf(SecretReference{})
-
 // FindSecretReferences returns every SecretReference reachable from value (typically a
 // resource's Spec, or the resource), without duplicates and sorted by String.
 func FindSecretReferences(value any) []SecretReference {
-	found := map[SecretReference]struct{}{}
-	walk(reflect.ValueOf(value), secretReferenceType, func(v reflect.Value) {
-		found[v.Interface().(SecretReference)] = struct{}{}
-	})
-	out := make([]SecretReference, 0, len(found))
-	for ref := range found {
-		out = append(out, ref)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].String() < out[j].String() })
-	return out
+	return findAll(value, SecretReference.String)
 }
 
 // SecretNames returns the names of the Secrets that value's SecretReferences name, sorted and
 // without duplicates (for the reconciler's watch on Secrets).
 func SecretNames(value any) []string {
+	return namesOf(FindSecretReferences(value), func(r SecretReference) string { return r.Name })
+}
+
+// findAll returns every value of type T reachable from value, without duplicates and sorted by
+// str.
+func findAll[T comparable](value any, str func(T) string) []T {
+	found := map[T]struct{}{}
+	walk(reflect.ValueOf(value), reflect.TypeFor[T](), func(v reflect.Value) {
+		found[v.Interface().(T)] = struct{}{}
+	})
+	out := make([]T, 0, len(found))
+	for ref := range found {
+		out = append(out, ref)
+	}
+	sort.Slice(out, func(i, j int) bool { return str(out[i]) < str(out[j]) })
+	return out
+}
+
+// namesOf returns name of each of refs (sorted by name already), without repeats.
+func namesOf[T any](refs []T, name func(T) string) []string {
 	var names []string
-	for _, ref := range FindSecretReferences(value) {
-		if len(names) == 0 || names[len(names)-1] != ref.Name {
-			names = append(names, ref.Name)
+	for _, ref := range refs {
+		if n := name(ref); len(names) == 0 || names[len(names)-1] != n {
+			names = append(names, n)
 		}
 	}
 	return names

@@ -12,6 +12,7 @@ import (
 	kerrors "k8s.io/apimachinery/pkg/util/errors"
 	"sigs.k8s.io/controller-runtime/pkg/webhook/admission"
 
+	"github.com/asogen/asogen/v2/pkg/expressions"
 	"github.com/asogen/asogen/v2/pkg/genruntime"
 	"github.com/asogen/asogen/v2/pkg/registration"
 )
@@ -80,6 +81,41 @@ func (v Validator) checkReferences(r genruntime.KubernetesResource) []error {
 	for _, ref := range genruntime.FindSecretReferences(r) {
 		if ref.Name == "" || ref.Key == "" {
 			errs = append(errs, errors.Errorf("a secret reference {name: %q, key: %q} must name a Secret in this namespace and a key in it", ref.Name, ref.Key))
+		}
+	}
+	return append(errs, checkDestinations(r)...)
+}
+
+// checkDestinations refuses two exports (destinations or expressions) into one key of one
+// Secret or ConfigMap, a destination without a name or key, and an expression that does not
+// compile for its target (syntax, a variable it cannot read, a result that cannot be a string).
+func checkDestinations(r genruntime.KubernetesResource) []error {
+	var errs []error
+	for _, d := range []struct {
+		what, field, exprField string
+		target                 expressions.Target
+	}{
+		{"secret", "secrets", "secretExpressions", expressions.Secret},
+		{"config map", "configMaps", "configMapExpressions", expressions.ConfigMap},
+	} {
+		dests, err := genruntime.OperatorSpecDestinations(r, d.field)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		exprs, err := genruntime.OperatorSpecExpressions(r, d.exprField)
+		for i, e := range exprs {
+			name := fmt.Sprintf("%s[%d]", d.exprField, i)
+			dests[name] = genruntime.Destination{Name: e.Name, Key: e.Key}
+			if _, cerr := expressions.Compile(d.target, e.Value); cerr != nil {
+				errs = append(errs, errors.Wrapf(cerr, "spec.operatorSpec.%s", name))
+			}
+		}
+		if err == nil {
+			_, err = genruntime.GroupDestinations(d.what, d.field, dests)
+		}
+		if err != nil {
+			errs = append(errs, err)
 		}
 	}
 	return errs

@@ -74,6 +74,15 @@ func (obj *PatchSchedule_Spec) AssignProperties_To_PatchSchedule_Spec(destinatio
 	propertyBag := genruntime.NewPropertyBag()
 	destination.OriginalVersion = ""
 	destination.AzureName = obj.AzureName
+	if obj.OperatorSpec != nil {
+		var value hub.PatchScheduleOperatorSpec
+		if err := obj.OperatorSpec.AssignProperties_To_PatchScheduleOperatorSpec(&value); err != nil {
+			return errors.Wrap(err, "converting OperatorSpec")
+		}
+		destination.OperatorSpec = &value
+	} else {
+		destination.OperatorSpec = nil
+	}
 	destination.Owner = genruntime.ClonePointer(obj.Owner)
 	if obj.ScheduleEntries != nil {
 		list := make([]hub.ScheduleEntry, len(obj.ScheduleEntries))
@@ -97,6 +106,15 @@ func (obj *PatchSchedule_Spec) AssignProperties_To_PatchSchedule_Spec(destinatio
 // AssignProperties_From_PatchSchedule_Spec populates this PatchSchedule_Spec from the hub's PatchSchedule_Spec.
 func (obj *PatchSchedule_Spec) AssignProperties_From_PatchSchedule_Spec(source *hub.PatchSchedule_Spec) error {
 	obj.AzureName = source.AzureName
+	if source.OperatorSpec != nil {
+		var value PatchScheduleOperatorSpec
+		if err := (&value).AssignProperties_From_PatchScheduleOperatorSpec(source.OperatorSpec); err != nil {
+			return errors.Wrap(err, "converting OperatorSpec")
+		}
+		obj.OperatorSpec = &value
+	} else {
+		obj.OperatorSpec = nil
+	}
 	obj.Owner = genruntime.ClonePointer(source.Owner)
 	if source.ScheduleEntries != nil {
 		list := make([]ScheduleEntry, len(source.ScheduleEntries))
@@ -175,6 +193,26 @@ func (obj *PatchSchedule_STATUS) AssignProperties_From_PatchSchedule_STATUS(sour
 		obj.SystemData = nil
 	}
 	obj.Type = genruntime.ClonePointer(source.Type)
+	return nil
+}
+
+// AssignProperties_To_PatchScheduleOperatorSpec copies this PatchScheduleOperatorSpec into the hub's PatchScheduleOperatorSpec.
+func (obj *PatchScheduleOperatorSpec) AssignProperties_To_PatchScheduleOperatorSpec(destination *hub.PatchScheduleOperatorSpec) error {
+	propertyBag := genruntime.NewPropertyBag()
+	destination.ConfigMapExpressions = genruntime.CloneSlice(obj.ConfigMapExpressions)
+	destination.SecretExpressions = genruntime.CloneSlice(obj.SecretExpressions)
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+	return nil
+}
+
+// AssignProperties_From_PatchScheduleOperatorSpec populates this PatchScheduleOperatorSpec from the hub's PatchScheduleOperatorSpec.
+func (obj *PatchScheduleOperatorSpec) AssignProperties_From_PatchScheduleOperatorSpec(source *hub.PatchScheduleOperatorSpec) error {
+	obj.ConfigMapExpressions = genruntime.CloneSlice(source.ConfigMapExpressions)
+	obj.SecretExpressions = genruntime.CloneSlice(source.SecretExpressions)
 	return nil
 }
 

@@ -75,6 +75,8 @@ type PatchSchedule_Spec struct {
 	// +kubebuilder:validation:Pattern="^default$"
 	// AzureName: The name of the resource in Azure: always "default", the one name it can have.
 	AzureName string `json:"azureName,omitempty"`
+	// OperatorSpec: What the operator does beside Azure, such as exporting secrets and config values.
+	OperatorSpec *PatchScheduleOperatorSpec `json:"operatorSpec,omitempty"`
 	// +kubebuilder:validation:Required
 	// Owner: The owner of the resource.
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty"`
@@ -143,6 +145,14 @@ const (
 	DayOfWeek_STATUS_Wednesday DayOfWeek_STATUS = "Wednesday"
 	DayOfWeek_STATUS_Weekend   DayOfWeek_STATUS = "Weekend"
 )
+
+// PatchScheduleOperatorSpec: What the operator does beside Azure for this resource.
+type PatchScheduleOperatorSpec struct {
+	// ConfigMapExpressions: Values computed by CEL expressions over the resource (self), written into ConfigMaps.
+	ConfigMapExpressions []genruntime.DestinationExpression `json:"configMapExpressions,omitempty"`
+	// SecretExpressions: Values computed by CEL expressions over the resource (self) and its exported secrets (secret), written into Secrets.
+	SecretExpressions []genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+}
 
 // ScheduleEntry: Patch schedule entry for a Premium Redis Cache.
 type ScheduleEntry struct {

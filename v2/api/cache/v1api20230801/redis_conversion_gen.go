@@ -252,6 +252,8 @@ func (obj *Redis_STATUS) AssignProperties_From_Redis_STATUS(source *hub.Redis_ST
 // AssignProperties_To_RedisOperatorSpec copies this RedisOperatorSpec into the hub's RedisOperatorSpec.
 func (obj *RedisOperatorSpec) AssignProperties_To_RedisOperatorSpec(destination *hub.RedisOperatorSpec) error {
 	propertyBag := genruntime.NewPropertyBag()
+	destination.ConfigMapExpressions = genruntime.CloneSlice(obj.ConfigMapExpressions)
+	destination.SecretExpressions = genruntime.CloneSlice(obj.SecretExpressions)
 	if obj.Secrets != nil {
 		var value hub.RedisOperatorSecrets
 		if err := obj.Secrets.AssignProperties_To_RedisOperatorSecrets(&value); err != nil {
@@ -271,6 +273,8 @@ func (obj *RedisOperatorSpec) AssignProperties_To_RedisOperatorSpec(destination 
 
 // AssignProperties_From_RedisOperatorSpec populates this RedisOperatorSpec from the hub's RedisOperatorSpec.
 func (obj *RedisOperatorSpec) AssignProperties_From_RedisOperatorSpec(source *hub.RedisOperatorSpec) error {
+	obj.ConfigMapExpressions = genruntime.CloneSlice(source.ConfigMapExpressions)
+	obj.SecretExpressions = genruntime.CloneSlice(source.SecretExpressions)
 	if source.Secrets != nil {
 		var value RedisOperatorSecrets
 		if err := (&value).AssignProperties_From_RedisOperatorSecrets(source.Secrets); err != nil {

@@ -82,7 +82,7 @@ type Redis_Spec struct {
 	Location string `json:"location,omitempty"`
 	// MinimumTLSVersion: Requires clients to use a specified TLS version (or higher) to connect.
 	MinimumTLSVersion *TLSVersion `json:"minimumTlsVersion,omitempty"`
-	// OperatorSpec: What the operator does beside Azure, such as exporting secrets.
+	// OperatorSpec: What the operator does beside Azure, such as exporting secrets and config values.
 	OperatorSpec *RedisOperatorSpec `json:"operatorSpec,omitempty"`
 	// +kubebuilder:validation:Required
 	// Owner: The owner of the resource.
@@ -181,6 +181,10 @@ type RedisOperatorSecrets struct {
 
 // RedisOperatorSpec: What the operator does beside Azure for this resource.
 type RedisOperatorSpec struct {
+	// ConfigMapExpressions: Values computed by CEL expressions over the resource (self), written into ConfigMaps.
+	ConfigMapExpressions []genruntime.DestinationExpression `json:"configMapExpressions,omitempty"`
+	// SecretExpressions: Values computed by CEL expressions over the resource (self) and its exported secrets (secret), written into Secrets.
+	SecretExpressions []genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
 	// Secrets: The Kubernetes Secrets to write values Azure returns into.
 	Secrets *RedisOperatorSecrets `json:"secrets,omitempty"`
 }

@@ -108,32 +108,41 @@ func (obj *ManagedCluster_Spec) AssignProperties_To_ManagedCluster_Spec(destinat
 	} else {
 		destination.NetworkProfile = nil
 	}
+	if obj.OperatorSpec != nil {
+		var value3 hub.ManagedClusterOperatorSpec
+		if err := obj.OperatorSpec.AssignProperties_To_ManagedClusterOperatorSpec(&value3); err != nil {
+			return errors.Wrap(err, "converting OperatorSpec")
+		}
+		destination.OperatorSpec = &value3
+	} else {
+		destination.OperatorSpec = nil
+	}
 	destination.Owner = genruntime.ClonePointer(obj.Owner)
 	if obj.ServicePrincipalProfile != nil {
-		var value3 hub.ManagedClusterServicePrincipalProfile
-		if err := obj.ServicePrincipalProfile.AssignProperties_To_ManagedClusterServicePrincipalProfile(&value3); err != nil {
+		var value4 hub.ManagedClusterServicePrincipalProfile
+		if err := obj.ServicePrincipalProfile.AssignProperties_To_ManagedClusterServicePrincipalProfile(&value4); err != nil {
 			return errors.Wrap(err, "converting ServicePrincipalProfile")
 		}
-		destination.ServicePrincipalProfile = &value3
+		destination.ServicePrincipalProfile = &value4
 	} else {
 		destination.ServicePrincipalProfile = nil
 	}
 	if obj.Sku != nil {
-		var value4 hub.ManagedClusterSKU
-		if err := obj.Sku.AssignProperties_To_ManagedClusterSKU(&value4); err != nil {
+		var value5 hub.ManagedClusterSKU
+		if err := obj.Sku.AssignProperties_To_ManagedClusterSKU(&value5); err != nil {
 			return errors.Wrap(err, "converting Sku")
 		}
-		destination.Sku = &value4
+		destination.Sku = &value5
 	} else {
 		destination.Sku = nil
 	}
 	destination.Tags = genruntime.CloneMap(obj.Tags)
 	if obj.WindowsProfile != nil {
-		var value5 hub.ManagedClusterWindowsProfile
-		if err := obj.WindowsProfile.AssignProperties_To_ManagedClusterWindowsProfile(&value5); err != nil {
+		var value6 hub.ManagedClusterWindowsProfile
+		if err := obj.WindowsProfile.AssignProperties_To_ManagedClusterWindowsProfile(&value6); err != nil {
 			return errors.Wrap(err, "converting WindowsProfile")
 		}
-		destination.WindowsProfile = &value5
+		destination.WindowsProfile = &value6
 	} else {
 		destination.WindowsProfile = nil
 	}
@@ -185,32 +194,41 @@ func (obj *ManagedCluster_Spec) AssignProperties_From_ManagedCluster_Spec(source
 	} else {
 		obj.NetworkProfile = nil
 	}
+	if source.OperatorSpec != nil {
+		var value2 ManagedClusterOperatorSpec
+		if err := (&value2).AssignProperties_From_ManagedClusterOperatorSpec(source.OperatorSpec); err != nil {
+			return errors.Wrap(err, "converting OperatorSpec")
+		}
+		obj.OperatorSpec = &value2
+	} else {
+		obj.OperatorSpec = nil
+	}
 	obj.Owner = genruntime.ClonePointer(source.Owner)
 	if source.ServicePrincipalProfile != nil {
-		var value2 ManagedClusterServicePrincipalProfile
-		if err := (&value2).AssignProperties_From_ManagedClusterServicePrincipalProfile(source.ServicePrincipalProfile); err != nil {
+		var value3 ManagedClusterServicePrincipalProfile
+		if err := (&value3).AssignProperties_From_ManagedClusterServicePrincipalProfile(source.ServicePrincipalProfile); err != nil {
 			return errors.Wrap(err, "converting ServicePrincipalProfile")
 		}
-		obj.ServicePrincipalProfile = &value2
+		obj.ServicePrincipalProfile = &value3
 	} else {
 		obj.ServicePrincipalProfile = nil
 	}
 	if source.Sku != nil {
-		var value3 ManagedClusterSKU
-		if err := (&value3).AssignProperties_From_ManagedClusterSKU(source.Sku); err != nil {
+		var value4 ManagedClusterSKU
+		if err := (&value4).AssignProperties_From_ManagedClusterSKU(source.Sku); err != nil {
 			return errors.Wrap(err, "converting Sku")
 		}
-		obj.Sku = &value3
+		obj.Sku = &value4
 	} else {
 		obj.Sku = nil
 	}
 	obj.Tags = genruntime.CloneMap(source.Tags)
 	if source.WindowsProfile != nil {
-		var value4 ManagedClusterWindowsProfile
-		if err := (&value4).AssignProperties_From_ManagedClusterWindowsProfile(source.WindowsProfile); err != nil {
+		var value5 ManagedClusterWindowsProfile
+		if err := (&value5).AssignProperties_From_ManagedClusterWindowsProfile(source.WindowsProfile); err != nil {
 			return errors.Wrap(err, "converting WindowsProfile")
 		}
-		obj.WindowsProfile = &value4
+		obj.WindowsProfile = &value5
 	} else {
 		obj.WindowsProfile = nil
 	}
@@ -509,6 +527,26 @@ func (obj *ContainerServiceNetworkProfile) AssignProperties_From_ContainerServic
 		obj.LoadBalancerProfile = nil
 	}
 	obj.PodCidr = genruntime.ClonePointer(source.PodCidr)
+	return nil
+}
+
+// AssignProperties_To_ManagedClusterOperatorSpec copies this ManagedClusterOperatorSpec into the hub's ManagedClusterOperatorSpec.
+func (obj *ManagedClusterOperatorSpec) AssignProperties_To_ManagedClusterOperatorSpec(destination *hub.ManagedClusterOperatorSpec) error {
+	propertyBag := genruntime.NewPropertyBag()
+	destination.ConfigMapExpressions = genruntime.CloneSlice(obj.ConfigMapExpressions)
+	destination.SecretExpressions = genruntime.CloneSlice(obj.SecretExpressions)
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+	return nil
+}
+
+// AssignProperties_From_ManagedClusterOperatorSpec populates this ManagedClusterOperatorSpec from the hub's ManagedClusterOperatorSpec.
+func (obj *ManagedClusterOperatorSpec) AssignProperties_From_ManagedClusterOperatorSpec(source *hub.ManagedClusterOperatorSpec) error {
+	obj.ConfigMapExpressions = genruntime.CloneSlice(source.ConfigMapExpressions)
+	obj.SecretExpressions = genruntime.CloneSlice(source.SecretExpressions)
 	return nil
 }
 

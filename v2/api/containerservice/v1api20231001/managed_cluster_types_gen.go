@@ -90,6 +90,8 @@ type ManagedCluster_Spec struct {
 	Location string `json:"location,omitempty"`
 	// NetworkProfile: The network configuration profile.
 	NetworkProfile *ContainerServiceNetworkProfile `json:"networkProfile,omitempty"`
+	// OperatorSpec: What the operator does beside Azure, such as exporting secrets and config values.
+	OperatorSpec *ManagedClusterOperatorSpec `json:"operatorSpec,omitempty"`
 	// +kubebuilder:validation:Required
 	// Owner: The owner of the resource.
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty"`
@@ -271,6 +273,14 @@ type ManagedClusterLoadBalancerProfile struct {
 type ManagedClusterLoadBalancerProfile_STATUS struct {
 	// IdleTimeoutInMinutes: Desired outbound flow idle timeout in minutes.
 	IdleTimeoutInMinutes *int `json:"idleTimeoutInMinutes,omitempty"`
+}
+
+// ManagedClusterOperatorSpec: What the operator does beside Azure for this resource.
+type ManagedClusterOperatorSpec struct {
+	// ConfigMapExpressions: Values computed by CEL expressions over the resource (self), written into ConfigMaps.
+	ConfigMapExpressions []genruntime.DestinationExpression `json:"configMapExpressions,omitempty"`
+	// SecretExpressions: Values computed by CEL expressions over the resource (self) and its exported secrets (secret), written into Secrets.
+	SecretExpressions []genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
 }
 
 // ManagedClusterSKU: The SKU of a Managed Cluster.

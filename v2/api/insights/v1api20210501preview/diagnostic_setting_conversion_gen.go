@@ -100,6 +100,15 @@ func (obj *DiagnosticSetting_Spec) AssignProperties_To_DiagnosticSetting_Spec(de
 	} else {
 		destination.Metrics = nil
 	}
+	if obj.OperatorSpec != nil {
+		var value hub.DiagnosticSettingOperatorSpec
+		if err := obj.OperatorSpec.AssignProperties_To_DiagnosticSettingOperatorSpec(&value); err != nil {
+			return errors.Wrap(err, "converting OperatorSpec")
+		}
+		destination.OperatorSpec = &value
+	} else {
+		destination.OperatorSpec = nil
+	}
 	destination.Owner = genruntime.ClonePointer(obj.Owner)
 	destination.ServiceBusRuleID = genruntime.ClonePointer(obj.ServiceBusRuleID)
 	destination.StorageAccountReference = genruntime.ClonePointer(obj.StorageAccountReference)
@@ -140,6 +149,15 @@ func (obj *DiagnosticSetting_Spec) AssignProperties_From_DiagnosticSetting_Spec(
 		obj.Metrics = list1
 	} else {
 		obj.Metrics = nil
+	}
+	if source.OperatorSpec != nil {
+		var value DiagnosticSettingOperatorSpec
+		if err := (&value).AssignProperties_From_DiagnosticSettingOperatorSpec(source.OperatorSpec); err != nil {
+			return errors.Wrap(err, "converting OperatorSpec")
+		}
+		obj.OperatorSpec = &value
+	} else {
+		obj.OperatorSpec = nil
 	}
 	obj.Owner = genruntime.ClonePointer(source.Owner)
 	obj.ServiceBusRuleID = genruntime.ClonePointer(source.ServiceBusRuleID)
@@ -335,6 +353,26 @@ func (obj *MetricSettings) AssignProperties_From_MetricSettings(source *hub.Metr
 		obj.RetentionPolicy = nil
 	}
 	obj.TimeGrain = genruntime.ClonePointer(source.TimeGrain)
+	return nil
+}
+
+// AssignProperties_To_DiagnosticSettingOperatorSpec copies this DiagnosticSettingOperatorSpec into the hub's DiagnosticSettingOperatorSpec.
+func (obj *DiagnosticSettingOperatorSpec) AssignProperties_To_DiagnosticSettingOperatorSpec(destination *hub.DiagnosticSettingOperatorSpec) error {
+	propertyBag := genruntime.NewPropertyBag()
+	destination.ConfigMapExpressions = genruntime.CloneSlice(obj.ConfigMapExpressions)
+	destination.SecretExpressions = genruntime.CloneSlice(obj.SecretExpressions)
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+	return nil
+}
+
+// AssignProperties_From_DiagnosticSettingOperatorSpec populates this DiagnosticSettingOperatorSpec from the hub's DiagnosticSettingOperatorSpec.
+func (obj *DiagnosticSettingOperatorSpec) AssignProperties_From_DiagnosticSettingOperatorSpec(source *hub.DiagnosticSettingOperatorSpec) error {
+	obj.ConfigMapExpressions = genruntime.CloneSlice(source.ConfigMapExpressions)
+	obj.SecretExpressions = genruntime.CloneSlice(source.SecretExpressions)
 	return nil
 }
 

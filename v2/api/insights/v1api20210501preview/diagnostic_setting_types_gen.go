@@ -87,6 +87,8 @@ type DiagnosticSetting_Spec struct {
 	MarketplacePartnerID *string `json:"marketplacePartnerId,omitempty"`
 	// Metrics: The list of metric settings.
 	Metrics []MetricSettings `json:"metrics,omitempty"`
+	// OperatorSpec: What the operator does beside Azure, such as exporting secrets and config values.
+	OperatorSpec *DiagnosticSettingOperatorSpec `json:"operatorSpec,omitempty"`
 	// +kubebuilder:validation:Required
 	// Owner: The resource this extension resource applies to: any resource, by group, kind and name, or by ARM ID.
 	Owner *genruntime.ArbitraryOwnerReference `json:"owner,omitempty"`
@@ -142,6 +144,14 @@ const (
 	CreatedByType_STATUS_ManagedIdentity CreatedByType_STATUS = "ManagedIdentity"
 	CreatedByType_STATUS_User            CreatedByType_STATUS = "User"
 )
+
+// DiagnosticSettingOperatorSpec: What the operator does beside Azure for this resource.
+type DiagnosticSettingOperatorSpec struct {
+	// ConfigMapExpressions: Values computed by CEL expressions over the resource (self), written into ConfigMaps.
+	ConfigMapExpressions []genruntime.DestinationExpression `json:"configMapExpressions,omitempty"`
+	// SecretExpressions: Values computed by CEL expressions over the resource (self) and its exported secrets (secret), written into Secrets.
+	SecretExpressions []genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
+}
 
 // LogSettings: Part of MultiTenantDiagnosticSettings.
 type LogSettings struct {

@@ -78,12 +78,21 @@ func (obj *Cluster_Spec) AssignProperties_To_Cluster_Spec(destination *hub.Clust
 	destination.EngineType = genruntime.CastPointer[string](obj.EngineType)
 	value := obj.Location
 	destination.Location = &value
+	if obj.OperatorSpec != nil {
+		var value1 hub.ClusterOperatorSpec
+		if err := obj.OperatorSpec.AssignProperties_To_ClusterOperatorSpec(&value1); err != nil {
+			return errors.Wrap(err, "converting OperatorSpec")
+		}
+		destination.OperatorSpec = &value1
+	} else {
+		destination.OperatorSpec = nil
+	}
 	destination.Owner = genruntime.ClonePointer(obj.Owner)
-	var value1 hub.AzureSku
-	if err := (&obj.Sku).AssignProperties_To_AzureSku(&value1); err != nil {
+	var value2 hub.AzureSku
+	if err := (&obj.Sku).AssignProperties_To_AzureSku(&value2); err != nil {
 		return errors.Wrap(err, "converting Sku")
 	}
-	destination.Sku = &value1
+	destination.Sku = &value2
 	destination.Tags = genruntime.CloneMap(obj.Tags)
 	destination.Zones = genruntime.CloneSlice(obj.Zones)
 	if len(propertyBag) > 0 {
@@ -103,6 +112,15 @@ func (obj *Cluster_Spec) AssignProperties_From_Cluster_Spec(source *hub.Cluster_
 		obj.Location = *source.Location
 	} else {
 		obj.Location = ""
+	}
+	if source.OperatorSpec != nil {
+		var value ClusterOperatorSpec
+		if err := (&value).AssignProperties_From_ClusterOperatorSpec(source.OperatorSpec); err != nil {
+			return errors.Wrap(err, "converting OperatorSpec")
+		}
+		obj.OperatorSpec = &value
+	} else {
+		obj.OperatorSpec = nil
 	}
 	obj.Owner = genruntime.ClonePointer(source.Owner)
 	if source.Sku != nil {
@@ -192,6 +210,26 @@ func (obj *Cluster_STATUS) AssignProperties_From_Cluster_STATUS(source *hub.Clus
 	obj.Type = genruntime.ClonePointer(source.Type)
 	obj.URI = genruntime.ClonePointer(source.URI)
 	obj.Zones = genruntime.CloneSlice(source.Zones)
+	return nil
+}
+
+// AssignProperties_To_ClusterOperatorSpec copies this ClusterOperatorSpec into the hub's ClusterOperatorSpec.
+func (obj *ClusterOperatorSpec) AssignProperties_To_ClusterOperatorSpec(destination *hub.ClusterOperatorSpec) error {
+	propertyBag := genruntime.NewPropertyBag()
+	destination.ConfigMapExpressions = genruntime.CloneSlice(obj.ConfigMapExpressions)
+	destination.SecretExpressions = genruntime.CloneSlice(obj.SecretExpressions)
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+	return nil
+}
+
+// AssignProperties_From_ClusterOperatorSpec populates this ClusterOperatorSpec from the hub's ClusterOperatorSpec.
+func (obj *ClusterOperatorSpec) AssignProperties_From_ClusterOperatorSpec(source *hub.ClusterOperatorSpec) error {
+	obj.ConfigMapExpressions = genruntime.CloneSlice(source.ConfigMapExpressions)
+	obj.SecretExpressions = genruntime.CloneSlice(source.SecretExpressions)
 	return nil
 }
 

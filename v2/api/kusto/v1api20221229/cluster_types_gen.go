@@ -82,6 +82,8 @@ type Cluster_Spec struct {
 	// +kubebuilder:validation:Required
 	// Location: The geo-location where the resource lives.
 	Location string `json:"location,omitempty"`
+	// OperatorSpec: What the operator does beside Azure, such as exporting secrets and config values.
+	OperatorSpec *ClusterOperatorSpec `json:"operatorSpec,omitempty"`
 	// +kubebuilder:validation:Required
 	// Owner: The owner of the resource.
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty"`
@@ -186,6 +188,14 @@ type AzureSku_STATUS struct {
 	Name *AzureSkuName_STATUS `json:"name,omitempty"`
 	// Tier: SKU tier.
 	Tier *AzureSkuTier_STATUS `json:"tier,omitempty"`
+}
+
+// ClusterOperatorSpec: What the operator does beside Azure for this resource.
+type ClusterOperatorSpec struct {
+	// ConfigMapExpressions: Values computed by CEL expressions over the resource (self), written into ConfigMaps.
+	ConfigMapExpressions []genruntime.DestinationExpression `json:"configMapExpressions,omitempty"`
+	// SecretExpressions: Values computed by CEL expressions over the resource (self) and its exported secrets (secret), written into Secrets.
+	SecretExpressions []genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
 }
 
 // +kubebuilder:validation:Enum={"Application","Key","ManagedIdentity","User"}

@@ -74,22 +74,31 @@ func (obj *Database_Spec) AssignProperties_To_Database_Spec(destination *hub.Dat
 	propertyBag := genruntime.NewPropertyBag()
 	destination.OriginalVersion = ""
 	destination.AzureName = obj.AzureName
+	if obj.OperatorSpec != nil {
+		var value hub.DatabaseOperatorSpec
+		if err := obj.OperatorSpec.AssignProperties_To_DatabaseOperatorSpec(&value); err != nil {
+			return errors.Wrap(err, "converting OperatorSpec")
+		}
+		destination.OperatorSpec = &value
+	} else {
+		destination.OperatorSpec = nil
+	}
 	destination.Owner = genruntime.ClonePointer(obj.Owner)
 	if obj.ReadOnlyFollowing != nil {
-		var value hub.ReadOnlyFollowingDatabase
-		if err := obj.ReadOnlyFollowing.AssignProperties_To_ReadOnlyFollowingDatabase(&value); err != nil {
+		var value1 hub.ReadOnlyFollowingDatabase
+		if err := obj.ReadOnlyFollowing.AssignProperties_To_ReadOnlyFollowingDatabase(&value1); err != nil {
 			return errors.Wrap(err, "converting ReadOnlyFollowing")
 		}
-		destination.ReadOnlyFollowing = &value
+		destination.ReadOnlyFollowing = &value1
 	} else {
 		destination.ReadOnlyFollowing = nil
 	}
 	if obj.ReadWrite != nil {
-		var value1 hub.ReadWriteDatabase
-		if err := obj.ReadWrite.AssignProperties_To_ReadWriteDatabase(&value1); err != nil {
+		var value2 hub.ReadWriteDatabase
+		if err := obj.ReadWrite.AssignProperties_To_ReadWriteDatabase(&value2); err != nil {
 			return errors.Wrap(err, "converting ReadWrite")
 		}
-		destination.ReadWrite = &value1
+		destination.ReadWrite = &value2
 	} else {
 		destination.ReadWrite = nil
 	}
@@ -104,22 +113,31 @@ func (obj *Database_Spec) AssignProperties_To_Database_Spec(destination *hub.Dat
 // AssignProperties_From_Database_Spec populates this Database_Spec from the hub's Database_Spec.
 func (obj *Database_Spec) AssignProperties_From_Database_Spec(source *hub.Database_Spec) error {
 	obj.AzureName = source.AzureName
+	if source.OperatorSpec != nil {
+		var value DatabaseOperatorSpec
+		if err := (&value).AssignProperties_From_DatabaseOperatorSpec(source.OperatorSpec); err != nil {
+			return errors.Wrap(err, "converting OperatorSpec")
+		}
+		obj.OperatorSpec = &value
+	} else {
+		obj.OperatorSpec = nil
+	}
 	obj.Owner = genruntime.ClonePointer(source.Owner)
 	if source.ReadOnlyFollowing != nil {
-		var value ReadOnlyFollowingDatabase
-		if err := (&value).AssignProperties_From_ReadOnlyFollowingDatabase(source.ReadOnlyFollowing); err != nil {
+		var value1 ReadOnlyFollowingDatabase
+		if err := (&value1).AssignProperties_From_ReadOnlyFollowingDatabase(source.ReadOnlyFollowing); err != nil {
 			return errors.Wrap(err, "converting ReadOnlyFollowing")
 		}
-		obj.ReadOnlyFollowing = &value
+		obj.ReadOnlyFollowing = &value1
 	} else {
 		obj.ReadOnlyFollowing = nil
 	}
 	if source.ReadWrite != nil {
-		var value1 ReadWriteDatabase
-		if err := (&value1).AssignProperties_From_ReadWriteDatabase(source.ReadWrite); err != nil {
+		var value2 ReadWriteDatabase
+		if err := (&value2).AssignProperties_From_ReadWriteDatabase(source.ReadWrite); err != nil {
 			return errors.Wrap(err, "converting ReadWrite")
 		}
-		obj.ReadWrite = &value1
+		obj.ReadWrite = &value2
 	} else {
 		obj.ReadWrite = nil
 	}
@@ -177,6 +195,26 @@ func (obj *Database_STATUS) AssignProperties_From_Database_STATUS(source *hub.Da
 	} else {
 		obj.ReadWrite = nil
 	}
+	return nil
+}
+
+// AssignProperties_To_DatabaseOperatorSpec copies this DatabaseOperatorSpec into the hub's DatabaseOperatorSpec.
+func (obj *DatabaseOperatorSpec) AssignProperties_To_DatabaseOperatorSpec(destination *hub.DatabaseOperatorSpec) error {
+	propertyBag := genruntime.NewPropertyBag()
+	destination.ConfigMapExpressions = genruntime.CloneSlice(obj.ConfigMapExpressions)
+	destination.SecretExpressions = genruntime.CloneSlice(obj.SecretExpressions)
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+	return nil
+}
+
+// AssignProperties_From_DatabaseOperatorSpec populates this DatabaseOperatorSpec from the hub's DatabaseOperatorSpec.
+func (obj *DatabaseOperatorSpec) AssignProperties_From_DatabaseOperatorSpec(source *hub.DatabaseOperatorSpec) error {
+	obj.ConfigMapExpressions = genruntime.CloneSlice(source.ConfigMapExpressions)
+	obj.SecretExpressions = genruntime.CloneSlice(source.SecretExpressions)
 	return nil
 }
 

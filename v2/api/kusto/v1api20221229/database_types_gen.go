@@ -76,6 +76,8 @@ type Database_Spec struct {
 	// AzureName: The name of the resource in Azure.
 	// When empty, the resource's metadata.name is used.
 	AzureName string `json:"azureName,omitempty"`
+	// OperatorSpec: What the operator does beside Azure, such as exporting secrets and config values.
+	OperatorSpec *DatabaseOperatorSpec `json:"operatorSpec,omitempty"`
 	// +kubebuilder:validation:Required
 	// Owner: The owner of the resource.
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty"`
@@ -94,6 +96,14 @@ type Database_STATUS struct {
 	ReadOnlyFollowing *ReadOnlyFollowingDatabase_STATUS `json:"readOnlyFollowing,omitempty"`
 	// ReadWrite: Set when kind is "ReadWrite".
 	ReadWrite *ReadWriteDatabase_STATUS `json:"readWrite,omitempty"`
+}
+
+// DatabaseOperatorSpec: What the operator does beside Azure for this resource.
+type DatabaseOperatorSpec struct {
+	// ConfigMapExpressions: Values computed by CEL expressions over the resource (self), written into ConfigMaps.
+	ConfigMapExpressions []genruntime.DestinationExpression `json:"configMapExpressions,omitempty"`
+	// SecretExpressions: Values computed by CEL expressions over the resource (self) and its exported secrets (secret), written into Secrets.
+	SecretExpressions []genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
 }
 
 // ReadOnlyFollowingDatabase: Class representing a read only following database.

@@ -108,6 +108,15 @@ func (obj *PrivateEndpoint_Spec) AssignProperties_To_PrivateEndpoint_Spec(destin
 	} else {
 		destination.ManualPrivateLinkServiceConnections = nil
 	}
+	if obj.OperatorSpec != nil {
+		var value1 hub.PrivateEndpointOperatorSpec
+		if err := obj.OperatorSpec.AssignProperties_To_PrivateEndpointOperatorSpec(&value1); err != nil {
+			return errors.Wrap(err, "converting OperatorSpec")
+		}
+		destination.OperatorSpec = &value1
+	} else {
+		destination.OperatorSpec = nil
+	}
 	destination.Owner = genruntime.ClonePointer(obj.Owner)
 	if obj.PrivateLinkServiceConnections != nil {
 		list2 := make([]hub.PrivateLinkServiceConnection, len(obj.PrivateLinkServiceConnections))
@@ -166,6 +175,15 @@ func (obj *PrivateEndpoint_Spec) AssignProperties_From_PrivateEndpoint_Spec(sour
 		obj.ManualPrivateLinkServiceConnections = list1
 	} else {
 		obj.ManualPrivateLinkServiceConnections = nil
+	}
+	if source.OperatorSpec != nil {
+		var value1 PrivateEndpointOperatorSpec
+		if err := (&value1).AssignProperties_From_PrivateEndpointOperatorSpec(source.OperatorSpec); err != nil {
+			return errors.Wrap(err, "converting OperatorSpec")
+		}
+		obj.OperatorSpec = &value1
+	} else {
+		obj.OperatorSpec = nil
 	}
 	obj.Owner = genruntime.ClonePointer(source.Owner)
 	if source.PrivateLinkServiceConnections != nil {
@@ -429,6 +447,26 @@ func (obj *PrivateLinkServiceConnection) AssignProperties_From_PrivateLinkServic
 	}
 	obj.PrivateLinkServiceReference = genruntime.ClonePointer(source.PrivateLinkServiceReference)
 	obj.RequestMessage = genruntime.ClonePointer(source.RequestMessage)
+	return nil
+}
+
+// AssignProperties_To_PrivateEndpointOperatorSpec copies this PrivateEndpointOperatorSpec into the hub's PrivateEndpointOperatorSpec.
+func (obj *PrivateEndpointOperatorSpec) AssignProperties_To_PrivateEndpointOperatorSpec(destination *hub.PrivateEndpointOperatorSpec) error {
+	propertyBag := genruntime.NewPropertyBag()
+	destination.ConfigMapExpressions = genruntime.CloneSlice(obj.ConfigMapExpressions)
+	destination.SecretExpressions = genruntime.CloneSlice(obj.SecretExpressions)
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+	return nil
+}
+
+// AssignProperties_From_PrivateEndpointOperatorSpec populates this PrivateEndpointOperatorSpec from the hub's PrivateEndpointOperatorSpec.
+func (obj *PrivateEndpointOperatorSpec) AssignProperties_From_PrivateEndpointOperatorSpec(source *hub.PrivateEndpointOperatorSpec) error {
+	obj.ConfigMapExpressions = genruntime.CloneSlice(source.ConfigMapExpressions)
+	obj.SecretExpressions = genruntime.CloneSlice(source.SecretExpressions)
 	return nil
 }
 

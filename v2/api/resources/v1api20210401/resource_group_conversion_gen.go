@@ -77,6 +77,15 @@ func (obj *ResourceGroup_Spec) AssignProperties_To_ResourceGroup_Spec(destinatio
 	value := obj.Location
 	destination.Location = &value
 	destination.ManagedBy = genruntime.ClonePointer(obj.ManagedBy)
+	if obj.OperatorSpec != nil {
+		var value1 hub.ResourceGroupOperatorSpec
+		if err := obj.OperatorSpec.AssignProperties_To_ResourceGroupOperatorSpec(&value1); err != nil {
+			return errors.Wrap(err, "converting OperatorSpec")
+		}
+		destination.OperatorSpec = &value1
+	} else {
+		destination.OperatorSpec = nil
+	}
 	destination.Tags = genruntime.CloneMap(obj.Tags)
 	if len(propertyBag) > 0 {
 		destination.PropertyBag = propertyBag
@@ -95,6 +104,15 @@ func (obj *ResourceGroup_Spec) AssignProperties_From_ResourceGroup_Spec(source *
 		obj.Location = ""
 	}
 	obj.ManagedBy = genruntime.ClonePointer(source.ManagedBy)
+	if source.OperatorSpec != nil {
+		var value ResourceGroupOperatorSpec
+		if err := (&value).AssignProperties_From_ResourceGroupOperatorSpec(source.OperatorSpec); err != nil {
+			return errors.Wrap(err, "converting OperatorSpec")
+		}
+		obj.OperatorSpec = &value
+	} else {
+		obj.OperatorSpec = nil
+	}
 	obj.Tags = genruntime.CloneMap(source.Tags)
 	return nil
 }
@@ -144,6 +162,26 @@ func (obj *ResourceGroup_STATUS) AssignProperties_From_ResourceGroup_STATUS(sour
 	}
 	obj.Tags = genruntime.CloneMap(source.Tags)
 	obj.Type = genruntime.ClonePointer(source.Type)
+	return nil
+}
+
+// AssignProperties_To_ResourceGroupOperatorSpec copies this ResourceGroupOperatorSpec into the hub's ResourceGroupOperatorSpec.
+func (obj *ResourceGroupOperatorSpec) AssignProperties_To_ResourceGroupOperatorSpec(destination *hub.ResourceGroupOperatorSpec) error {
+	propertyBag := genruntime.NewPropertyBag()
+	destination.ConfigMapExpressions = genruntime.CloneSlice(obj.ConfigMapExpressions)
+	destination.SecretExpressions = genruntime.CloneSlice(obj.SecretExpressions)
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+	return nil
+}
+
+// AssignProperties_From_ResourceGroupOperatorSpec populates this ResourceGroupOperatorSpec from the hub's ResourceGroupOperatorSpec.
+func (obj *ResourceGroupOperatorSpec) AssignProperties_From_ResourceGroupOperatorSpec(source *hub.ResourceGroupOperatorSpec) error {
+	obj.ConfigMapExpressions = genruntime.CloneSlice(source.ConfigMapExpressions)
+	obj.SecretExpressions = genruntime.CloneSlice(source.SecretExpressions)
 	return nil
 }
 

@@ -77,6 +77,8 @@ type ResourceGroup_Spec struct {
 	Location string `json:"location,omitempty"`
 	// ManagedBy: The ID of the resource that manages this resource group.
 	ManagedBy *string `json:"managedBy,omitempty"`
+	// OperatorSpec: What the operator does beside Azure, such as exporting secrets and config values.
+	OperatorSpec *ResourceGroupOperatorSpec `json:"operatorSpec,omitempty"`
 	// Tags: The tags attached to the resource group.
 	Tags map[string]string `json:"tags,omitempty"`
 }
@@ -99,6 +101,14 @@ type ResourceGroup_STATUS struct {
 	Tags map[string]string `json:"tags,omitempty"`
 	// Type: The type of the resource group.
 	Type *string `json:"type,omitempty"`
+}
+
+// ResourceGroupOperatorSpec: What the operator does beside Azure for this resource.
+type ResourceGroupOperatorSpec struct {
+	// ConfigMapExpressions: Values computed by CEL expressions over the resource (self), written into ConfigMaps.
+	ConfigMapExpressions []genruntime.DestinationExpression `json:"configMapExpressions,omitempty"`
+	// SecretExpressions: Values computed by CEL expressions over the resource (self) and its exported secrets (secret), written into Secrets.
+	SecretExpressions []genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
 }
 
 // ResourceGroupProperties_STATUS: The resource group properties.

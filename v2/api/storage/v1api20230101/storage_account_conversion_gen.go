@@ -328,6 +328,8 @@ func (obj *NetworkRuleSet) AssignProperties_From_NetworkRuleSet(source *hub.Netw
 // AssignProperties_To_StorageAccountOperatorSpec copies this StorageAccountOperatorSpec into the hub's StorageAccountOperatorSpec.
 func (obj *StorageAccountOperatorSpec) AssignProperties_To_StorageAccountOperatorSpec(destination *hub.StorageAccountOperatorSpec) error {
 	propertyBag := genruntime.NewPropertyBag()
+	destination.ConfigMapExpressions = genruntime.CloneSlice(obj.ConfigMapExpressions)
+	destination.SecretExpressions = genruntime.CloneSlice(obj.SecretExpressions)
 	if obj.Secrets != nil {
 		var value hub.StorageAccountOperatorSecrets
 		if err := obj.Secrets.AssignProperties_To_StorageAccountOperatorSecrets(&value); err != nil {
@@ -347,6 +349,8 @@ func (obj *StorageAccountOperatorSpec) AssignProperties_To_StorageAccountOperato
 
 // AssignProperties_From_StorageAccountOperatorSpec populates this StorageAccountOperatorSpec from the hub's StorageAccountOperatorSpec.
 func (obj *StorageAccountOperatorSpec) AssignProperties_From_StorageAccountOperatorSpec(source *hub.StorageAccountOperatorSpec) error {
+	obj.ConfigMapExpressions = genruntime.CloneSlice(source.ConfigMapExpressions)
+	obj.SecretExpressions = genruntime.CloneSlice(source.SecretExpressions)
 	if source.Secrets != nil {
 		var value StorageAccountOperatorSecrets
 		if err := (&value).AssignProperties_From_StorageAccountOperatorSecrets(source.Secrets); err != nil {

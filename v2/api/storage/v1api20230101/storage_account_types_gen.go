@@ -91,7 +91,7 @@ type StorageAccount_Spec struct {
 	MinimumTLSVersion *MinimumTLSVersion `json:"minimumTlsVersion,omitempty"`
 	// NetworkAcls: Network rule set.
 	NetworkAcls *NetworkRuleSet `json:"networkAcls,omitempty"`
-	// OperatorSpec: What the operator does beside Azure, such as exporting secrets.
+	// OperatorSpec: What the operator does beside Azure, such as exporting secrets and config values.
 	OperatorSpec *StorageAccountOperatorSpec `json:"operatorSpec,omitempty"`
 	// +kubebuilder:validation:Required
 	// Owner: The owner of the resource.
@@ -396,6 +396,10 @@ type StorageAccountOperatorSecrets struct {
 
 // StorageAccountOperatorSpec: What the operator does beside Azure for this resource.
 type StorageAccountOperatorSpec struct {
+	// ConfigMapExpressions: Values computed by CEL expressions over the resource (self), written into ConfigMaps.
+	ConfigMapExpressions []genruntime.DestinationExpression `json:"configMapExpressions,omitempty"`
+	// SecretExpressions: Values computed by CEL expressions over the resource (self) and its exported secrets (secret), written into Secrets.
+	SecretExpressions []genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
 	// Secrets: The Kubernetes Secrets to write values Azure returns into.
 	Secrets *StorageAccountOperatorSecrets `json:"secrets,omitempty"`
 }

@@ -114,7 +114,8 @@ func (s *Server) removeTree(rid resourceID) {
 	}
 }
 
-// withServerFields sets id, name, type and properties.provisioningState on doc.
+// withServerFields sets id, name, type and properties.provisioningState on doc (and the IDs of
+// a user-assigned identity).
 func withServerFields(doc map[string]any, rid resourceID, state string) map[string]any {
 	doc["id"] = rid.raw
 	doc["name"] = rid.name()
@@ -125,6 +126,7 @@ func withServerFields(doc map[string]any, rid resourceID, state string) map[stri
 		doc["properties"] = props
 	}
 	props["provisioningState"] = state
+	withIdentityIDs(props, rid)
 	return doc
 }
 

@@ -191,6 +191,9 @@ var (
 	// ReasonSecretNotFound: a Secret (or a key of it) named by the spec does not exist; the
 	// reconciler watches the Secret and tries again when it changes.
 	ReasonSecretNotFound = Reason{Name: "SecretNotFound", RetryClassification: RetrySlow}
+	// ReasonConfigMapNotFound: a ConfigMap (or a key of it) named by the spec does not exist; the
+	// reconciler watches the ConfigMap and tries again when it changes.
+	ReasonConfigMapNotFound = Reason{Name: "ConfigMapNotFound", RetryClassification: RetrySlow}
 )
 
 // MakeReason makes a reason from a name that is not one of the predefined reasons, typically an

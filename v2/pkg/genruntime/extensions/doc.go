@@ -15,7 +15,9 @@
 //  6. PostReconciliationChecker — decides whether the resource is marked Ready;
 //  7. SuccessfulCreationHandler — once, the first time the resource is Ready;
 //  8. KubernetesSecretExporter — after every reconcile that ends Ready, for a kind that exports
-//     secrets (config exportSecrets): the values written into the Secrets the user named.
+//     secrets (config exportSecrets): the values written into the Secrets the user named;
+//  9. KubernetesExporter — after every reconcile that ends Ready: arbitrary Kubernetes objects,
+//     owned by the resource.
 //
 // ErrorClassifier runs whenever ARM answers with an error, and Deleter when the object is deleted.
 //
@@ -83,6 +85,15 @@
 // config's action returned (nil when the config names none) and returns the values to write,
 // by export name; return them unchanged to keep them. Never log the values or put them in the
 // status. An error leaves the resource not Ready (Warning) and the export runs again.
+//
+// # KubernetesExporter
+//
+// Use it to export Kubernetes objects the config's exports cannot describe: a ServiceAccount
+// annotated for workload identity, a ConfigMap in a shape of its own. It returns the objects; the
+// reconciler puts them in the resource's namespace (another namespace is refused), makes the
+// resource their controller and creates or merge-patches them, refusing one of that name it does
+// not control (Warning). Never return a secret value in anything but a Secret. Do not use it
+// for values a config export names (exportSecrets, exportConfigMaps, expressions).
 //
 // # SuccessfulCreationHandler
 //

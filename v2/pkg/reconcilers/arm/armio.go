@@ -127,7 +127,8 @@ func (run *reconcileRun) put(ctx context.Context) (outcome, bool) {
 	return o, done
 }
 
-// resolve finds the ARM IDs of the spec's references and the values of its secrets.
+// resolve finds the ARM IDs of the spec's references and the values of its secrets and config
+// inputs.
 func (run *reconcileRun) resolve(ctx context.Context) (genruntime.ResolvedReferences, error) {
 	refs, err := run.opts.Resolver.ResolveResourceReferences(ctx, run.armObj)
 	if err != nil {
@@ -137,7 +138,11 @@ func (run *reconcileRun) resolve(ctx context.Context) (genruntime.ResolvedRefere
 	if err != nil {
 		return refs, err
 	}
-	return refs.WithSecrets(secrets), nil
+	configs, err := run.opts.Resolver.ResolveConfigMaps(ctx, run.armObj)
+	if err != nil {
+		return refs, err
+	}
+	return refs.WithSecrets(secrets).WithConfigMaps(configs), nil
 }
 
 // followOperation resumes an operation started by an earlier reconcile. When it finished, the

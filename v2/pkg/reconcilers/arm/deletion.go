@@ -39,7 +39,7 @@ func (run *reconcileRun) delete(ctx context.Context, start genruntime.Kubernetes
 		err = result.CreateConditionError() // blocked: kept, and tried again
 	}
 	if err == nil {
-		err = run.deleteExportedSecrets(ctx, obj)
+		err = run.deleteExported(ctx, obj)
 	}
 	if err != nil {
 		return run.finish(ctx, run, start, failedWith(err))

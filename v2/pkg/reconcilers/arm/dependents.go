@@ -20,6 +20,7 @@ import (
 // referenced object or the owner becoming available, reconciles exactly the objects that depend on it.
 const (
 	secretNamesIndex = ".spec.secretReferences"     // Secret names
+	configMapsIndex  = ".spec.configMapReferences"  // ConfigMap names (...FromConfig inputs)
 	referencesIndex  = ".spec.resourceReferences"   // group/kind/name of the owner and references by Kubernetes name
 	credentialIndex  = ".metadata.credentialSecret" // the Secret that holds, or would hold, the object's credential
 )
@@ -29,6 +30,12 @@ func indexDependencies(ctx context.Context, mgr ctrl.Manager, reg kind) error {
 	indexer := mgr.GetFieldIndexer()
 	err := indexer.IndexField(ctx, reg.NewHub(), secretNamesIndex, func(o client.Object) []string {
 		return genruntime.SecretNames(o)
+	})
+	if err != nil {
+		return err
+	}
+	err = indexer.IndexField(ctx, reg.NewHub(), configMapsIndex, func(o client.Object) []string {
+		return genruntime.ConfigMapNames(o)
 	})
 	if err != nil {
 		return err

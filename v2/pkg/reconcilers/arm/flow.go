@@ -149,8 +149,8 @@ func (run *reconcileRun) finishAfterOperation(ctx context.Context) outcome {
 	if err := run.handleCreation(ctx); err != nil {
 		return checkError("Success", err)
 	}
-	if err := run.exportSecrets(ctx); err != nil {
-		return failedWith(errors.Wrap(err, "exporting secrets"))
+	if err := run.export(ctx); err != nil {
+		return failedWith(err)
 	}
 	return succeeded()
 }

@@ -34,8 +34,9 @@ type checkers struct {
 	classify extensions.ErrorClassifierFunc
 	delete   extensions.DeleteFunc
 	export   extensions.SecretExportFunc
+	kube     extensions.KubernetesExportFunc
 
-	hasSuccess, hasClassifier bool
+	hasSuccess, hasClassifier, hasKube bool
 }
 
 // newCheckers builds a kind's extension points; deleteFunc is the reconciler's own deletion.
@@ -50,6 +51,7 @@ func newCheckers(reg registration.Resource, deleteFunc extensions.DeleteFunc) ch
 	}
 	c.owner, c.hasOwner = extensions.CreatePreReconciliationOwnerChecker(reg.Extension)
 	c.success, c.hasSuccess = extensions.CreateSuccessfulCreationHandler(reg.Extension)
+	c.kube, c.hasKube = extensions.CreateKubernetesExporter(reg.Extension)
 	_, c.hasPre = reg.Extension.(extensions.PreReconciliationChecker)
 	_, c.hasClassifier = reg.Extension.(extensions.ErrorClassifier)
 	return c
@@ -103,8 +105,10 @@ func setupController(mgr ctrl.Manager, reg kind, kinds registry, opts Options, l
 		Named(name).
 		For(reg.NewHub(), builder.WithPredicates(changes)).
 		Owns(&corev1.Secret{}, builder.WithPredicates(changedByOthers)).
+		Owns(&corev1.ConfigMap{}, builder.WithPredicates(changedByOthers)).
 		Watches(&corev1.Namespace{}, inNamespace(mgr, reg), builder.WithPredicates(policyChanged)).
 		Watches(&corev1.Secret{}, dependents(mgr, reg, secretNamesIndex, client.Object.GetName)).
+		Watches(&corev1.ConfigMap{}, dependents(mgr, reg, configMapsIndex, client.Object.GetName)).
 		Watches(&corev1.Secret{}, dependents(mgr, reg, credentialIndex, client.Object.GetName))
 	for _, target := range kinds.sorted() {
 		key := func(o client.Object) string { return referenceKey(target.GroupKind, o.GetName()) }
@@ -124,17 +128,27 @@ var policyChanged = predicate.Funcs{
 	GenericFunc: func(event.GenericEvent) bool { return false },
 }
 
-// changedByOthers passes a Secret the operator exported when it is deleted or its data changes,
-// so that an exported Secret deleted or edited by hand is written again within seconds.
+// changedByOthers passes a Secret or ConfigMap the operator exported when it is deleted or its
+// data changes, so that one deleted or edited by hand is written again within seconds.
 var changedByOthers = predicate.Funcs{
 	CreateFunc: func(event.CreateEvent) bool { return false },
 	UpdateFunc: func(e event.UpdateEvent) bool {
-		before, ok1 := e.ObjectOld.(*corev1.Secret)
-		after, ok2 := e.ObjectNew.(*corev1.Secret)
-		return !ok1 || !ok2 || !reflect.DeepEqual(before.Data, after.Data) || !reflect.DeepEqual(before.StringData, after.StringData)
+		return !reflect.DeepEqual(dataOf(e.ObjectOld), dataOf(e.ObjectNew))
 	},
 	DeleteFunc:  func(event.DeleteEvent) bool { return true },
 	GenericFunc: func(event.GenericEvent) bool { return false },
+}
+
+// dataOf is what the operator writes into an exported Secret or ConfigMap; for another
+// type, the object itself (so any change passes).
+func dataOf(o client.Object) any {
+	switch o := o.(type) {
+	case *corev1.Secret:
+		return []any{o.Data, o.StringData}
+	case *corev1.ConfigMap:
+		return []any{o.Data, o.BinaryData}
+	}
+	return o
 }
 
 // becameAvailable passes an object that references to it can now resolve to (see available),

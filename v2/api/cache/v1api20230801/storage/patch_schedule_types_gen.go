@@ -93,6 +93,8 @@ func (r *PatchSchedule) SetAzureName(name string) {
 type PatchSchedule_Spec struct {
 	// AzureName: The name of the resource in Azure: always "default", the one name it can have.
 	AzureName string `json:"azureName,omitempty"`
+	// OperatorSpec: What the operator does beside Azure, such as exporting secrets and config values.
+	OperatorSpec *PatchScheduleOperatorSpec `json:"operatorSpec,omitempty"`
 	// OriginalVersion: The API version the object was written at; the operator talks to Azure at that version.
 	OriginalVersion string `json:"originalVersion,omitempty"`
 	// Owner: The owner of the resource.
@@ -119,6 +121,15 @@ type PatchSchedule_STATUS struct {
 	SystemData *SystemData_STATUS `json:"systemData,omitempty"`
 	// Type: The type of the resource.
 	Type *string `json:"type,omitempty"`
+}
+
+// PatchScheduleOperatorSpec: What the operator does beside Azure for this resource.
+type PatchScheduleOperatorSpec struct {
+	// ConfigMapExpressions: Values computed by CEL expressions over the resource (self), written into ConfigMaps.
+	ConfigMapExpressions []genruntime.DestinationExpression `json:"configMapExpressions,omitempty"`
+	PropertyBag          genruntime.PropertyBag             `json:"$propertyBag,omitempty"`
+	// SecretExpressions: Values computed by CEL expressions over the resource (self) and its exported secrets (secret), written into Secrets.
+	SecretExpressions []genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
 }
 
 // ScheduleEntry: Patch schedule entry for a Premium Redis Cache.

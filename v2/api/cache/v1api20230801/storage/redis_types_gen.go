@@ -100,7 +100,7 @@ type Redis_Spec struct {
 	Location *string `json:"location,omitempty"`
 	// MinimumTLSVersion: Requires clients to use a specified TLS version (or higher) to connect.
 	MinimumTLSVersion *string `json:"minimumTlsVersion,omitempty"`
-	// OperatorSpec: What the operator does beside Azure, such as exporting secrets.
+	// OperatorSpec: What the operator does beside Azure, such as exporting secrets and config values.
 	OperatorSpec *RedisOperatorSpec `json:"operatorSpec,omitempty"`
 	// OriginalVersion: The API version the object was written at; the operator talks to Azure at that version.
 	OriginalVersion string `json:"originalVersion,omitempty"`
@@ -185,7 +185,11 @@ type RedisOperatorSecrets struct {
 
 // RedisOperatorSpec: What the operator does beside Azure for this resource.
 type RedisOperatorSpec struct {
-	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+	// ConfigMapExpressions: Values computed by CEL expressions over the resource (self), written into ConfigMaps.
+	ConfigMapExpressions []genruntime.DestinationExpression `json:"configMapExpressions,omitempty"`
+	PropertyBag          genruntime.PropertyBag             `json:"$propertyBag,omitempty"`
+	// SecretExpressions: Values computed by CEL expressions over the resource (self) and its exported secrets (secret), written into Secrets.
+	SecretExpressions []genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
 	// Secrets: The Kubernetes Secrets to write values Azure returns into.
 	Secrets *RedisOperatorSecrets `json:"secrets,omitempty"`
 }

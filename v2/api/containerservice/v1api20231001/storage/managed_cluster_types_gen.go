@@ -108,6 +108,8 @@ type ManagedCluster_Spec struct {
 	Location *string `json:"location,omitempty"`
 	// NetworkProfile: The network configuration profile.
 	NetworkProfile *ContainerServiceNetworkProfile `json:"networkProfile,omitempty"`
+	// OperatorSpec: What the operator does beside Azure, such as exporting secrets and config values.
+	OperatorSpec *ManagedClusterOperatorSpec `json:"operatorSpec,omitempty"`
 	// OriginalVersion: The API version the object was written at; the operator talks to Azure at that version.
 	OriginalVersion string `json:"originalVersion,omitempty"`
 	// Owner: The owner of the resource.
@@ -258,6 +260,15 @@ type ManagedClusterLoadBalancerProfile_STATUS struct {
 	// IdleTimeoutInMinutes: Desired outbound flow idle timeout in minutes.
 	IdleTimeoutInMinutes *int                   `json:"idleTimeoutInMinutes,omitempty"`
 	PropertyBag          genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// ManagedClusterOperatorSpec: What the operator does beside Azure for this resource.
+type ManagedClusterOperatorSpec struct {
+	// ConfigMapExpressions: Values computed by CEL expressions over the resource (self), written into ConfigMaps.
+	ConfigMapExpressions []genruntime.DestinationExpression `json:"configMapExpressions,omitempty"`
+	PropertyBag          genruntime.PropertyBag             `json:"$propertyBag,omitempty"`
+	// SecretExpressions: Values computed by CEL expressions over the resource (self) and its exported secrets (secret), written into Secrets.
+	SecretExpressions []genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
 }
 
 // ManagedClusterSKU: The SKU of a Managed Cluster.

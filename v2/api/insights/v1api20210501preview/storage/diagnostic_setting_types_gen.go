@@ -106,6 +106,8 @@ type DiagnosticSetting_Spec struct {
 	MarketplacePartnerID *string `json:"marketplacePartnerId,omitempty"`
 	// Metrics: The list of metric settings.
 	Metrics []MetricSettings `json:"metrics,omitempty"`
+	// OperatorSpec: What the operator does beside Azure, such as exporting secrets and config values.
+	OperatorSpec *DiagnosticSettingOperatorSpec `json:"operatorSpec,omitempty"`
 	// OriginalVersion: The API version the object was written at; the operator talks to Azure at that version.
 	OriginalVersion string `json:"originalVersion,omitempty"`
 	// Owner: The resource this extension resource applies to: any resource, by group, kind and name, or by ARM ID.
@@ -152,6 +154,15 @@ type DiagnosticSetting_STATUS struct {
 	Type *string `json:"type,omitempty"`
 	// WorkspaceID: The full ARM resource ID of the Log Analytics workspace to which you would like to send Diagnostic Logs.
 	WorkspaceID *string `json:"workspaceId,omitempty"`
+}
+
+// DiagnosticSettingOperatorSpec: What the operator does beside Azure for this resource.
+type DiagnosticSettingOperatorSpec struct {
+	// ConfigMapExpressions: Values computed by CEL expressions over the resource (self), written into ConfigMaps.
+	ConfigMapExpressions []genruntime.DestinationExpression `json:"configMapExpressions,omitempty"`
+	PropertyBag          genruntime.PropertyBag             `json:"$propertyBag,omitempty"`
+	// SecretExpressions: Values computed by CEL expressions over the resource (self) and its exported secrets (secret), written into Secrets.
+	SecretExpressions []genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
 }
 
 // LogSettings: Part of MultiTenantDiagnosticSettings.

@@ -100,6 +100,8 @@ type Cluster_Spec struct {
 	EngineType *string `json:"engineType,omitempty"`
 	// Location: The geo-location where the resource lives.
 	Location *string `json:"location,omitempty"`
+	// OperatorSpec: What the operator does beside Azure, such as exporting secrets and config values.
+	OperatorSpec *ClusterOperatorSpec `json:"operatorSpec,omitempty"`
 	// OriginalVersion: The API version the object was written at; the operator talks to Azure at that version.
 	OriginalVersion string `json:"originalVersion,omitempty"`
 	// Owner: The owner of the resource.
@@ -168,6 +170,15 @@ type AzureSku_STATUS struct {
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 	// Tier: SKU tier.
 	Tier *string `json:"tier,omitempty"`
+}
+
+// ClusterOperatorSpec: What the operator does beside Azure for this resource.
+type ClusterOperatorSpec struct {
+	// ConfigMapExpressions: Values computed by CEL expressions over the resource (self), written into ConfigMaps.
+	ConfigMapExpressions []genruntime.DestinationExpression `json:"configMapExpressions,omitempty"`
+	PropertyBag          genruntime.PropertyBag             `json:"$propertyBag,omitempty"`
+	// SecretExpressions: Values computed by CEL expressions over the resource (self) and its exported secrets (secret), written into Secrets.
+	SecretExpressions []genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
 }
 
 // SystemData_STATUS: Metadata pertaining to creation and last modification of the resource.

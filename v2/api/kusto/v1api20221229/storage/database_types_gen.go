@@ -95,6 +95,8 @@ type Database_Spec struct {
 	// AzureName: The name of the resource in Azure.
 	// When empty, the resource's metadata.name is used.
 	AzureName string `json:"azureName,omitempty"`
+	// OperatorSpec: What the operator does beside Azure, such as exporting secrets and config values.
+	OperatorSpec *DatabaseOperatorSpec `json:"operatorSpec,omitempty"`
 	// OriginalVersion: The API version the object was written at; the operator talks to Azure at that version.
 	OriginalVersion string `json:"originalVersion,omitempty"`
 	// Owner: The owner of the resource.
@@ -116,6 +118,15 @@ type Database_STATUS struct {
 	ReadOnlyFollowing *ReadOnlyFollowingDatabase_STATUS `json:"readOnlyFollowing,omitempty"`
 	// ReadWrite: Set when kind is "ReadWrite".
 	ReadWrite *ReadWriteDatabase_STATUS `json:"readWrite,omitempty"`
+}
+
+// DatabaseOperatorSpec: What the operator does beside Azure for this resource.
+type DatabaseOperatorSpec struct {
+	// ConfigMapExpressions: Values computed by CEL expressions over the resource (self), written into ConfigMaps.
+	ConfigMapExpressions []genruntime.DestinationExpression `json:"configMapExpressions,omitempty"`
+	PropertyBag          genruntime.PropertyBag             `json:"$propertyBag,omitempty"`
+	// SecretExpressions: Values computed by CEL expressions over the resource (self) and its exported secrets (secret), written into Secrets.
+	SecretExpressions []genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
 }
 
 // ReadOnlyFollowingDatabase: Class representing a read only following database.

@@ -94,6 +94,15 @@ func (obj *PrivateEndpoint_Spec) AssignProperties_To_PrivateEndpoint_Spec(destin
 	} else {
 		destination.ManualPrivateLinkServiceConnections = nil
 	}
+	if obj.OperatorSpec != nil {
+		var value1 hub.PrivateEndpointOperatorSpec
+		if err := obj.OperatorSpec.AssignProperties_To_PrivateEndpointOperatorSpec(&value1); err != nil {
+			return errors.Wrap(err, "converting OperatorSpec")
+		}
+		destination.OperatorSpec = &value1
+	} else {
+		destination.OperatorSpec = nil
+	}
 	destination.OriginalVersion = obj.OriginalVersion
 	destination.Owner = genruntime.ClonePointer(obj.Owner)
 	if obj.PrivateLinkServiceConnections != nil {
@@ -153,6 +162,15 @@ func (obj *PrivateEndpoint_Spec) AssignProperties_From_PrivateEndpoint_Spec(sour
 		obj.ManualPrivateLinkServiceConnections = list1
 	} else {
 		obj.ManualPrivateLinkServiceConnections = nil
+	}
+	if source.OperatorSpec != nil {
+		var value1 PrivateEndpointOperatorSpec
+		if err := (&value1).AssignProperties_From_PrivateEndpointOperatorSpec(source.OperatorSpec); err != nil {
+			return errors.Wrap(err, "converting OperatorSpec")
+		}
+		obj.OperatorSpec = &value1
+	} else {
+		obj.OperatorSpec = nil
 	}
 	obj.OriginalVersion = source.OriginalVersion
 	obj.Owner = genruntime.ClonePointer(source.Owner)
@@ -457,6 +475,32 @@ func (obj *PrivateLinkServiceConnection) AssignProperties_From_PrivateLinkServic
 	}
 	obj.PrivateLinkServiceReference = genruntime.ClonePointer(source.PrivateLinkServiceReference)
 	obj.RequestMessage = genruntime.ClonePointer(source.RequestMessage)
+	if len(propertyBag) > 0 {
+		obj.PropertyBag = propertyBag
+	} else {
+		obj.PropertyBag = nil
+	}
+	return nil
+}
+
+// AssignProperties_To_PrivateEndpointOperatorSpec copies this PrivateEndpointOperatorSpec into the hub's PrivateEndpointOperatorSpec.
+func (obj *PrivateEndpointOperatorSpec) AssignProperties_To_PrivateEndpointOperatorSpec(destination *hub.PrivateEndpointOperatorSpec) error {
+	propertyBag := genruntime.NewPropertyBag(obj.PropertyBag)
+	destination.ConfigMapExpressions = genruntime.CloneSlice(obj.ConfigMapExpressions)
+	destination.SecretExpressions = genruntime.CloneSlice(obj.SecretExpressions)
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+	return nil
+}
+
+// AssignProperties_From_PrivateEndpointOperatorSpec populates this PrivateEndpointOperatorSpec from the hub's PrivateEndpointOperatorSpec.
+func (obj *PrivateEndpointOperatorSpec) AssignProperties_From_PrivateEndpointOperatorSpec(source *hub.PrivateEndpointOperatorSpec) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+	obj.ConfigMapExpressions = genruntime.CloneSlice(source.ConfigMapExpressions)
+	obj.SecretExpressions = genruntime.CloneSlice(source.SecretExpressions)
 	if len(propertyBag) > 0 {
 		obj.PropertyBag = propertyBag
 	} else {

@@ -90,6 +90,8 @@ type PrivateEndpoint_Spec struct {
 	Location *string `json:"location,omitempty"`
 	// ManualPrivateLinkServiceConnections: A grouping of information about the connection to the remote resource, approved manually.
 	ManualPrivateLinkServiceConnections []PrivateLinkServiceConnection `json:"manualPrivateLinkServiceConnections,omitempty"`
+	// OperatorSpec: What the operator does beside Azure, such as exporting secrets and config values.
+	OperatorSpec *PrivateEndpointOperatorSpec `json:"operatorSpec,omitempty"`
 	// OriginalVersion: The API version the object was written at; the operator talks to Azure at that version.
 	OriginalVersion string `json:"originalVersion,omitempty"`
 	// Owner: The owner of the resource.
@@ -192,6 +194,15 @@ type PrivateEndpointIPConfiguration_STATUS struct {
 	// PrivateIPAddress: A private ip address obtained from the private endpoint's subnet.
 	PrivateIPAddress *string                `json:"privateIPAddress,omitempty"`
 	PropertyBag      genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+}
+
+// PrivateEndpointOperatorSpec: What the operator does beside Azure for this resource.
+type PrivateEndpointOperatorSpec struct {
+	// ConfigMapExpressions: Values computed by CEL expressions over the resource (self), written into ConfigMaps.
+	ConfigMapExpressions []genruntime.DestinationExpression `json:"configMapExpressions,omitempty"`
+	PropertyBag          genruntime.PropertyBag             `json:"$propertyBag,omitempty"`
+	// SecretExpressions: Values computed by CEL expressions over the resource (self) and its exported secrets (secret), written into Secrets.
+	SecretExpressions []genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
 }
 
 // PrivateLinkServiceConnection: PrivateLinkServiceConnection resource.

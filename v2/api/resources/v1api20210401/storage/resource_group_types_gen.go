@@ -95,6 +95,8 @@ type ResourceGroup_Spec struct {
 	Location *string `json:"location,omitempty"`
 	// ManagedBy: The ID of the resource that manages this resource group.
 	ManagedBy *string `json:"managedBy,omitempty"`
+	// OperatorSpec: What the operator does beside Azure, such as exporting secrets and config values.
+	OperatorSpec *ResourceGroupOperatorSpec `json:"operatorSpec,omitempty"`
 	// OriginalVersion: The API version the object was written at; the operator talks to Azure at that version.
 	OriginalVersion string                 `json:"originalVersion,omitempty"`
 	PropertyBag     genruntime.PropertyBag `json:"$propertyBag,omitempty"`
@@ -121,6 +123,15 @@ type ResourceGroup_STATUS struct {
 	Tags map[string]string `json:"tags,omitempty"`
 	// Type: The type of the resource group.
 	Type *string `json:"type,omitempty"`
+}
+
+// ResourceGroupOperatorSpec: What the operator does beside Azure for this resource.
+type ResourceGroupOperatorSpec struct {
+	// ConfigMapExpressions: Values computed by CEL expressions over the resource (self), written into ConfigMaps.
+	ConfigMapExpressions []genruntime.DestinationExpression `json:"configMapExpressions,omitempty"`
+	PropertyBag          genruntime.PropertyBag             `json:"$propertyBag,omitempty"`
+	// SecretExpressions: Values computed by CEL expressions over the resource (self) and its exported secrets (secret), written into Secrets.
+	SecretExpressions []genruntime.DestinationExpression `json:"secretExpressions,omitempty"`
 }
 
 // ResourceGroupProperties_STATUS: The resource group properties.
