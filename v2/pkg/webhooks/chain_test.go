@@ -14,7 +14,9 @@ import (
 // destinations, or a destination and an expression) and an expression that does not compile for
 // its target, and accepts the rest.
 func TestChainValidatorExportsAndExpressions(t *testing.T) {
-	dest := func(name, key string) *genruntime.ConfigMapDestination { return &genruntime.ConfigMapDestination{Name: name, Key: key} }
+	dest := func(name, key string) *genruntime.ConfigMapDestination {
+		return &genruntime.ConfigMapDestination{Name: name, Key: key}
+	}
 	cases := []struct {
 		name string
 		ops  identity.UserAssignedIdentityOperatorSpec
