@@ -14,7 +14,7 @@ const OperatorSpecName = "OperatorSpec"
 // ConfigMaps and Secrets) for every kind and, for a kind that exports values,
 // Secrets *<Kind>OperatorSecrets and ConfigMaps *<Kind>OperatorConfigMaps, one
 // genruntime.SecretDestination or ConfigMapDestination per exported value (by its export name).
-func (p *pkgBuilder) operatorSpec(r *config.Resource) (astmodel.Property, bool) {
+func (p *pkgBuilder) operatorSpec(r *config.Resource) astmodel.Property {
 	expressions := &astmodel.ArrayType{Elem: astmodel.DestinationExpressionType}
 	props := []astmodel.Property{
 		{Name: "ConfigMapExpressions", JSONName: "configMapExpressions", Type: expressions,
@@ -33,7 +33,7 @@ func (p *pkgBuilder) operatorSpec(r *config.Resource) (astmodel.Property, bool) 
 	spec := astmodel.TypeName{Package: p.ref, Name: p.claim(r.Kind+"OperatorSpec", "operator-spec:"+r.Kind)}
 	p.pkg.Add(astmodel.NewObject(spec, "What the operator does beside Azure for this resource.", props...))
 	return astmodel.Property{Name: OperatorSpecName, JSONName: "operatorSpec", Type: spec,
-		Description: "What the operator does beside Azure, such as exporting secrets and config values."}, true
+		Description: "What the operator does beside Azure, such as exporting secrets and config values."}
 }
 
 // destinations adds <Kind>Operator<Name>, one destination of type dest per value, and returns

@@ -130,9 +130,7 @@ func (p *pkgBuilder) resourceObjects(r *config.Resource, res *astmodel.Resource,
 			Type: astmodel.ArbitraryOwnerType, Required: true,
 			Description: "The resource this extension resource applies to: any resource, by group, kind and name, or by ARM ID."})
 	}
-	if op, ok := p.operatorSpec(r); ok {
-		specProps = append(specProps, op)
-	}
+	specProps = append(specProps, p.operatorSpec(r))
 	statusProps := []astmodel.Property{{Name: "Conditions", JSONName: "conditions",
 		Type: &astmodel.ArrayType{Elem: astmodel.ConditionType}, Description: "The observed state of the resource."}}
 	spec, ok1 := p.object(def, specSide, res.Spec, res.Kind(), definitionName(def), true, specProps)

@@ -116,8 +116,8 @@ func ownerSampleName(m *astmodel.Model, owner *astmodel.OwnerKind) string {
 // sampler fills objects with example values.
 type sampler struct{ m *astmodel.Model }
 
-// object fills the required properties (and the location) of the named object; a union gets its
-// simplest option.
+// object fills the required properties (and the location) of the named object, a required config
+// input inline (not from a ConfigMap); a union gets its simplest option.
 func (s sampler) object(name astmodel.TypeName, depth int) map[string]any {
 	out := map[string]any{}
 	obj, ok := s.lookupObject(name)
@@ -128,7 +128,7 @@ func (s sampler) object(name astmodel.TypeName, depth int) map[string]any {
 	for _, p := range obj.Properties {
 		if p.JSONName == "location" && p.Type == astmodel.StringType {
 			out[p.JSONName] = SampleLocation
-		} else if (p.Required || p.Name == option) && p.Name != "AzureName" && p.Name != "Owner" {
+		} else if (p.Required || p.ConfigInput == astmodel.ConfigInputRequired || p.Name == option) && p.Name != "AzureName" && p.Name != "Owner" {
 			out[p.JSONName] = fit(p.Validation, s.value(p.Type, depth+1))
 		}
 	}

@@ -64,9 +64,13 @@ func TestOperatorRBACIsLeastPrivilege(t *testing.T) {
 		"apiextensions.k8s.io/customresourcedefinitions":        {"create", "get", "patch"},
 		"apiextensions.k8s.io/customresourcedefinitions/status": {"update"},
 		// secret inputs are read and watched; exported secrets are written and deleted with their object
-		"/secrets":    {"create", "delete", "get", "list", "patch", "watch"},
-		"/events":     {"create", "patch"},
-		"/namespaces": {"get", "list", "watch"},
+		"/secrets": {"create", "delete", "get", "list", "patch", "watch"},
+		// likewise ...FromConfig inputs and exported ConfigMaps (operatorSpec.configMaps, configMapExpressions)
+		"/configmaps": {"create", "delete", "get", "list", "patch", "watch"},
+		// the UserAssignedIdentity KubernetesExporter writes workload-identity ServiceAccounts
+		"/serviceaccounts": {"create", "delete", "get", "list", "patch", "watch"},
+		"/events":          {"create", "patch"},
+		"/namespaces":      {"get", "list", "watch"},
 		// --metrics-secure: who is scraping, and may they GET /metrics
 		"authentication.k8s.io/tokenreviews":        {"create"},
 		"authorization.k8s.io/subjectaccessreviews": {"create"},

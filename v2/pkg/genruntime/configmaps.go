@@ -1,9 +1,5 @@
 package genruntime
 
-import (
-	"github.com/pkg/errors"
-)
-
 // ConfigMapReference names one key of a Kubernetes ConfigMap in the namespace of the object that
 // holds the reference. Generated Spec types have one beside every property configured as a config
 // input (`...FromConfig`); the reconciler reads the value when it builds the ARM PUT body.
@@ -24,10 +20,7 @@ func (r ConfigMapReference) String() string {
 
 // Validate checks that both the name and the key are set.
 func (r ConfigMapReference) Validate() error {
-	if r.Name == "" || r.Key == "" {
-		return errors.Errorf("config map reference {name: %q, key: %q}: name and key are both required", r.Name, r.Key)
-	}
-	return nil
+	return validateNameKey("config map", r.Name, r.Key)
 }
 
 // ConfigMapDestination names where the operator writes a value of the resource's Status: one key

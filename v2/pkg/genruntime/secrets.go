@@ -28,8 +28,13 @@ func (r SecretReference) String() string {
 
 // Validate checks that both the name and the key are set.
 func (r SecretReference) Validate() error {
-	if r.Name == "" || r.Key == "" {
-		return errors.Errorf("secret reference {name: %q, key: %q}: name and key are both required", r.Name, r.Key)
+	return validateNameKey("secret", r.Name, r.Key)
+}
+
+// validateNameKey checks that a reference to a key of a Secret or ConfigMap (what) sets both.
+func validateNameKey(what, name, key string) error {
+	if name == "" || key == "" {
+		return errors.Errorf("%s reference {name: %q, key: %q}: name and key are both required", what, name, key)
 	}
 	return nil
 }

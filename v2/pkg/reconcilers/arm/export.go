@@ -53,6 +53,9 @@ func (run *reconcileRun) exportSecrets(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	if values == nil { // a kind that exports no secret: its expressions see an empty secret
+		values = extensions.SecretValues{}
+	}
 	data, err := exportedData("secret", "secrets", dests, values)
 	if err == nil {
 		err = evaluate(data, exprs, expressions.Secret, run.obj, values)
