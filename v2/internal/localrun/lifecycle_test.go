@@ -56,9 +56,14 @@ func TestOperatorProbesMetricsAndLease(t *testing.T) {
 		eventually(t, time.Minute, path, func() error { _, err := get("http://" + ctl.probes + path); return err })
 	}
 	for token, want := range map[string]int{"": http.StatusUnauthorized, scraperToken(t, "metrics-stranger", false): http.StatusForbidden} {
-		if code, _, err := getSecure("https://"+ctl.metrics+"/metrics", token); err != nil || code != want {
-			t.Errorf("/metrics without the right: %d %v, want %d", code, err, want)
-		}
+		// The metrics server may start listening after the leader's controllers: wait for it.
+		eventually(t, 15*time.Second, "/metrics without the right", func() error {
+			code, _, err := getSecure("https://"+ctl.metrics+"/metrics", token)
+			if err == nil && code != want {
+				return fmt.Errorf("/metrics without the right answered %d, want %d", code, want)
+			}
+			return err
+		})
 	}
 	reader := scraperToken(t, "metrics-reader", true)
 	eventually(t, time.Minute, "metrics", func() error {
