@@ -102,10 +102,7 @@ func (r *Reconciler) defaultDelete(
 func (r *Reconciler) followDelete(ctx context.Context, armClient *genericarmclient.GenericClient, obj genruntime.KubernetesResource, token string) (extensions.DeleteResult, error) {
 	poller, err := armClient.ResumeDelete(ctx, token)
 	if err != nil {
-		if dropErr := r.setAnnotations(ctx, obj, map[string]string{DeletePollerAnnotation: ""}); dropErr != nil {
-			return extensions.DeleteResult{}, dropErr
-		}
-		return extensions.DeleteResult{}, err
+		return extensions.DeleteResult{}, r.dropDeleteToken(ctx, obj, err)
 	}
 	if err := poller.Poll(ctx); err != nil {
 		return extensions.DeleteResult{}, err
@@ -113,25 +110,34 @@ func (r *Reconciler) followDelete(ctx context.Context, armClient *genericarmclie
 	return r.awaitDelete(ctx, obj, poller)
 }
 
-// awaitDelete keeps the token of an unfinished DELETE, or reports how it ended.
+// awaitDelete keeps the token of an unfinished DELETE, or reports how it ended. A DELETE that
+// succeeded leaves its token in place: the finalizer's removal comes next and the object goes
+// with it (a retry after a failed removal resumes the finished operation). A failed one drops its
+// token, so the next reconcile sends the DELETE again.
 func (r *Reconciler) awaitDelete(ctx context.Context, obj genruntime.KubernetesResource, poller *genericarmclient.Poller) (extensions.DeleteResult, error) {
-	token := ""
 	if !poller.Done() {
-		var err error
-		if token, err = poller.ResumeToken(); err != nil {
+		token, err := poller.ResumeToken()
+		if err == nil {
+			err = r.setAnnotations(ctx, obj, map[string]string{DeletePollerAnnotation: token, PollerAnnotation: ""})
+		}
+		if err != nil {
 			return extensions.DeleteResult{}, err
 		}
-	}
-	if err := r.setAnnotations(ctx, obj, map[string]string{DeletePollerAnnotation: token, PollerAnnotation: ""}); err != nil {
-		return extensions.DeleteResult{}, err
-	}
-	if token != "" {
 		return extensions.DeleteInProgress("The resource is being deleted from Azure"), nil
 	}
 	if err := poller.Result(ctx, nil); err != nil && !genericarmclient.IsNotFound(err) {
-		return extensions.DeleteResult{}, err
+		return extensions.DeleteResult{}, r.dropDeleteToken(ctx, obj, err)
 	}
 	return extensions.DeleteCompleted(), nil
+}
+
+// dropDeleteToken forgets a DELETE that cannot be followed or failed, so the next reconcile
+// sends it again; it returns cause, or the error of writing the annotation.
+func (r *Reconciler) dropDeleteToken(ctx context.Context, obj genruntime.KubernetesResource, cause error) error {
+	if err := r.setAnnotations(ctx, obj, map[string]string{DeletePollerAnnotation: ""}); err != nil {
+		return err
+	}
+	return cause
 }
 
 // ownerDeleting reports whether obj's Kubernetes owner is gone or being deleted: its ARM ID lies
