@@ -33,6 +33,7 @@ type Config struct {
 	MetricsAddress          string
 	MetricsSecure           bool // HTTPS with authentication and authorization, or plain HTTP
 	ProbeAddress            string
+	PprofAddress            string // net/http/pprof's address; off when empty or 0
 	WebhookPort             int
 	WebhookCertDir          string
 	LeaderElect             bool
@@ -82,6 +83,7 @@ func options(c *Config, namespaces *string) []option {
 		{"metrics-bind-address", "METRICS_BIND_ADDRESS", ":8080", "metrics endpoint address, 0 to disable", text(&c.MetricsAddress)},
 		{"metrics-secure", "METRICS_SECURE", "true", "serve metrics over HTTPS to callers the API server authenticates and authorizes for GET /metrics; false serves plain HTTP to anyone", boolean(&c.MetricsSecure)},
 		{"health-probe-bind-address", "HEALTH_PROBE_BIND_ADDRESS", ":8081", "/healthz and /readyz address, 0 to disable", text(&c.ProbeAddress)},
+		{"pprof-bind-address", "PPROF_BIND_ADDRESS", "0", "net/http/pprof's address (such as 127.0.0.1:6060) for CPU and memory profiles; 0 to disable", text(&c.PprofAddress)},
 		{"webhook-port", "WEBHOOK_PORT", "9443", "webhook server port", portNumber(&c.WebhookPort)},
 		{"webhook-cert-dir", "WEBHOOK_CERT_DIR", "", "folder with tls.crt and tls.key of the webhook server (controller-runtime's default when empty)", text(&c.WebhookCertDir)},
 		{"kubeconfig", "", "", "kubeconfig of the cluster (KUBECONFIG, ~/.kube/config or the pod's service account when empty)", text(&c.Kubeconfig)},

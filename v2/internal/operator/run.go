@@ -153,6 +153,7 @@ func newManager(cfg Config, kube *rest.Config) (ctrl.Manager, error) {
 		Cache:                         cache.Options{DefaultNamespaces: namespaces},
 		Metrics:                       metricsOptions(cfg),
 		HealthProbeBindAddress:        cfg.ProbeAddress,
+		PprofBindAddress:              cfg.PprofAddress,
 		WebhookServer:                 webhook.NewServer(webhook.Options{Port: cfg.WebhookPort, CertDir: cfg.WebhookCertDir}),
 		LeaderElection:                cfg.leaderElection(),
 		LeaderElectionID:              LeaderElectionID,

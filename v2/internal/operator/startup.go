@@ -67,6 +67,9 @@ func servers(cfg Config) []server {
 	if cfg.ProbeAddress != "0" && cfg.ProbeAddress != "" {
 		out = append(out, server{"health probe", cfg.ProbeAddress, "--health-probe-bind-address (HEALTH_PROBE_BIND_ADDRESS)"})
 	}
+	if cfg.PprofAddress != "0" && cfg.PprofAddress != "" {
+		out = append(out, server{"pprof", cfg.PprofAddress, "--pprof-bind-address (PPROF_BIND_ADDRESS)"})
+	}
 	return out
 }
 
