@@ -1,6 +1,8 @@
 package arm_test
 
 import (
+	"context"
+	"net/http"
 	"testing"
 )
 
@@ -25,5 +27,28 @@ func TestThroughputWritesPerReconcile(t *testing.T) {
 	}
 	if len(conv.writes.updates) != 0 {
 		t.Errorf("full Updates %v; the operator should only patch", conv.writes.updates)
+	}
+}
+
+// TestThroughputWritesPerDeletion: deleting a Ready object whose DELETE Azure finishes at the
+// first poll costs two Kubernetes writes: the DELETE's resume token, then the finalizer's removal
+// (no Deleting status that would vanish with the object a second later).
+func TestThroughputWritesPerDeletion(t *testing.T) {
+	convResourceGroup(t, "tp-deletes")
+	cluster := newKustoCluster("tpdeletes", "tp-deletes")
+	cluster.ObjectMeta = cmeta("tpdeletes")
+	create(t, cluster)
+	waitReadyAt(t, cluster)
+	before := conv.writes.of("tpdeletes")
+	if err := suite.kube.Delete(context.Background(), cluster); err != nil {
+		t.Fatal(err)
+	}
+	waitGone(t, cluster)
+	id := rgID("tp-deletes") + "/providers/Microsoft.Kusto/clusters/tpdeletes"
+	if n := len(requestsIn(conv.arm, id, http.MethodDelete)); n != 1 {
+		t.Fatalf("%d DELETEs, want 1", n)
+	}
+	if got := conv.writes.of("tpdeletes") - before; got != 2 {
+		t.Errorf("%d Kubernetes writes from delete to gone, want 2 (token, finalizer)", got)
 	}
 }
