@@ -39,7 +39,11 @@ type rig struct {
 // startRig starts kube-apiserver and etcd (with the CRDs and webhook configurations) and the
 // armserver program.
 func startRig(opts options, bins binaries, dir string, tee, log io.Writer) (*rig, error) {
-	env, err := localrun.StartControlPlane()
+	start := localrun.StartControlPlaneWithoutFsync
+	if opts.etcdFsync {
+		start = localrun.StartControlPlane
+	}
+	env, err := start()
 	if err != nil {
 		return nil, err
 	}

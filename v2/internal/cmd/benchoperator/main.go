@@ -38,6 +38,7 @@ type options struct {
 	probes      int           // new objects whose apply-to-first-PUT is measured
 	quiet       time.Duration // how long without ARM requests counts as settled after the restart
 	verbose     bool          // copy the processes' output to stderr
+	etcdFsync   bool          // etcd flushes every write to disk (off: the disk is shared with other work)
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -71,6 +72,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.IntVar(&o.inflight, "inflight", 1000, "operations in flight while measuring apply to first PUT (at most N)")
 	fs.IntVar(&o.probes, "probes", 100, "new objects applied while operations are in flight")
 	fs.DurationVar(&o.quiet, "quiet", 15*time.Second, "ARM silence that counts as settled after the restart (above the 10s poll interval)")
+	fs.BoolVar(&o.etcdFsync, "etcd-fsync", false, "let etcd flush every write to disk (off by default: on a shared machine the disk, not the operator, would set the pace)")
 	fs.BoolVar(&o.verbose, "v", false, "copy the controller's and armserver's output to stderr")
 	if err := fs.Parse(args); err != nil {
 		return o, err

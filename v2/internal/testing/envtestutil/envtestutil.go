@@ -37,6 +37,9 @@ type Options struct {
 	// and the conversion of every CRD whose kind the scheme can convert, at a local webhook
 	// server; Webhook tells the manager where to serve it.
 	WebhookPaths []string
+	// EtcdNoFsync runs etcd with --unsafe-no-fsync: writes are not flushed to disk, so a disk
+	// shared with other work does not set the pace (benchmarks of the operator, never data).
+	EtcdNoFsync bool
 }
 
 // Environment is a running kube-apiserver with its etcd.
@@ -100,6 +103,9 @@ func New(opts Options) (*Environment, error) {
 	}
 	env := newEnvtest(apiserver, etcd, opts.CRDPaths, s)
 	env.WebhookInstallOptions.Paths = opts.WebhookPaths
+	if opts.EtcdNoFsync {
+		env.ControlPlane.Etcd.Configure().Append("unsafe-no-fsync", "true")
+	}
 	cfg, err := env.Start()
 	if err != nil {
 		_ = env.Stop()
