@@ -37,6 +37,13 @@ func (b *backoff) next(key types.NamespacedName, generation int64) time.Duration
 	return delay(b.base, b.max, f.count)
 }
 
+// count is how many failures of key are recorded (0: none since the last reset).
+func (b *backoff) count(key types.NamespacedName) int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.failures[key].count
+}
+
 // reset forgets the failures of key.
 func (b *backoff) reset(key types.NamespacedName) {
 	b.mu.Lock()

@@ -78,6 +78,10 @@ func (r *Reconciler) finish(ctx context.Context, run *reconcileRun, start genrun
 	obj := run.obj
 	o = r.classify(obj, run.log, o)
 	logOutcome(run.log, o)
+	key := client.ObjectKeyFromObject(obj)
+	if r.firstWaitOfNewObject(start, key, o) {
+		return r.requeue(key, obj.GetGeneration(), o), nil
+	}
 	before, _ := conditions.GetCondition(start, conditions.ConditionTypeReady)
 	generation := o.generation
 	if generation == 0 {
@@ -93,7 +97,25 @@ func (r *Reconciler) finish(ctx context.Context, run *reconcileRun, start genrun
 		}
 		return ctrl.Result{}, errors.Wrap(err, "writing the status")
 	}
-	return r.requeue(client.ObjectKeyFromObject(obj), obj.GetGeneration(), o), nil
+	return r.requeue(key, obj.GetGeneration(), o), nil
+}
+
+// firstWaitOfNewObject reports the first wait of an object that has no Ready condition yet: its
+// first operation in progress, or its owner not Ready yet. Most such waits end by the next poll or
+// retry (a second or a few), which writes the condition if the wait lasts; so a new object's
+// status is not written, nor an Event recorded, only to be outdated a second later. An object
+// that has a Ready condition always shows a new wait at once.
+func (r *Reconciler) firstWaitOfNewObject(start genruntime.KubernetesResource, key types.NamespacedName, o outcome) bool {
+	if _, reported := conditions.GetCondition(start, conditions.ConditionTypeReady); reported {
+		return false
+	}
+	switch {
+	case o.retry == retryPoll:
+		return r.polls.count(key) == 0
+	case o.reason.Name == conditions.ReasonWaitingForOwner.Name:
+		return r.backoff.count(key) == 0
+	}
+	return false
 }
 
 // writeStatus patches the status when it differs from what the reconcile started with: a poll
