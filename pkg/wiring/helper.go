@@ -4,6 +4,8 @@ import (
 	"go/token"
 
 	"github.com/dave/dst"
+
+	"github.com/asogen/asogen/pkg/naming"
 )
 
 // HelperFile emits the dispatch helpers shared by a group's hosts: unexpectedType builds the
@@ -13,7 +15,7 @@ func HelperFile(l Layout, group string) ([]byte, error) {
 }
 
 func helperFile(l Layout, group string) *goFile {
-	f := newGoFile(l.HelperFile(group), l.CustomizationsImport(group), CustomizationsPackage)
+	f := newGoFile(l.HelperFile(group), l.CustomizationsImport(group), naming.CustomizationsPackage)
 	f.Add(unexpectedTypeDecl(), describeTypeDecl())
 	return f
 }

@@ -142,7 +142,7 @@ func (l Layout) conventionalAlias(importPath string) (string, bool) {
 	}
 	ref := astmodel.PackageRef{Group: parts[0], Storage: len(parts) == 3 && parts[2] == "storage"}
 	ref.APIVersion = strings.TrimPrefix(parts[1], "v1api")
-	return PackageAlias(ref), len(parts) == 2 || ref.Storage
+	return ref.Alias(), len(parts) == 2 || ref.Storage
 }
 
 // writeAtomic replaces file through a temporary file in the same folder, keeping its mode.

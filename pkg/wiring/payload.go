@@ -9,6 +9,7 @@ import (
 
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/codegen/gofile"
+	"github.com/asogen/asogen/pkg/naming"
 )
 
 // PayloadName is the generated type that hands the ARM payload to hand-written code typed:
@@ -19,7 +20,7 @@ func payloadConstructorName(kind string) string { return "new" + PayloadName(kin
 
 // PayloadField is the field of the payload type holding one API version's ARM type: "V20240301".
 func PayloadField(apiVersion string) string {
-	return "V" + strings.TrimPrefix(astmodel.VersionPackageName(apiVersion), "v1api")
+	return "V" + strings.TrimPrefix(naming.VersionPackageName(apiVersion), "v1api")
 }
 
 // payloadARMType is the ARM type of the kind's spec in one API package: <Kind>_Spec_ARM.

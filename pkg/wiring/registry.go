@@ -7,6 +7,7 @@ import (
 	"github.com/dave/dst"
 
 	"github.com/asogen/asogen/pkg/astmodel"
+	"github.com/asogen/asogen/pkg/naming"
 )
 
 // Names declared by the generated registry (documented in docs/extensions.md).
@@ -54,9 +55,9 @@ func groupRegistryFile(l Layout, m *astmodel.Model, group string) *goFile {
 			continue
 		}
 		kinds = append(kinds, k)
-		f.Use(l.CustomizationsImport(k.Group), CustomizationsPackage, CustomizationsAlias(k.Group))
+		f.Use(l.CustomizationsImport(k.Group), naming.CustomizationsPackage, naming.CustomizationsAlias(k.Group))
 		for _, ref := range k.AllPackages() {
-			f.Use(l.ImportPath(ref), ref.PackageName(), PackageAlias(ref))
+			f.Use(l.ImportPath(ref), ref.PackageName(), ref.Alias())
 		}
 	}
 	f.Add(groupResources(l, group, kinds), groupSchemeAdders(l, group, kinds))
@@ -64,8 +65,8 @@ func groupRegistryFile(l Layout, m *astmodel.Model, group string) *goFile {
 }
 
 // resourcesFunc and addersFunc name a group's registry functions, e.g. resourcesNetwork.
-func resourcesFunc(group string) string { return "resources" + astmodel.GoName(group) }
-func addersFunc(group string) string    { return "schemeAdders" + astmodel.GoName(group) }
+func resourcesFunc(group string) string { return "resources" + naming.GoName(group) }
+func addersFunc(group string) string    { return "schemeAdders" + naming.GoName(group) }
 
 func funcType(result dst.Expr) dst.Expr {
 	return &dst.FuncType{Params: &dst.FieldList{}, Results: &dst.FieldList{List: []*dst.Field{field("", result)}}}
@@ -102,11 +103,11 @@ func registration(l Layout, k *astmodel.Kind) dst.Expr {
 	fields := []dst.Expr{
 		kv("GroupKind", keyed(qual(groupKindRef), kv("Group", str(astmodel.KubeGroup(k.Group))), kv("Kind", str(k.Name)))),
 		kv("ARMType", str(k.ARMType)),
-		kv("Plural", str(astmodel.Plural(k.Name))),
+		kv("Plural", str(naming.Plural(k.Name))),
 		kv("HubGVK", gvkFields(qual(gvkRef), k.Hub, k.Name)),
 		kv("GVKs", &dst.CompositeLit{Type: &dst.ArrayType{Elt: qual(gvkRef)}, Elts: gvks}),
 		kv("Owner", ownerExpr(k)),
-		kv("Extension", addrOf(GoRef{l.CustomizationsImport(k.Group), HostName(k.Name)})),
+		kv("Extension", addrOf(GoRef{l.CustomizationsImport(k.Group), naming.HostName(k.Name)})),
 		kv("NewHub", constructor(kubeResource, hub)),
 		kv("ARMVersions", armVersions(l, k)),
 		kv("HubAPIVersion", str(k.Hub.APIRef().KubeVersion())),

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/asogen/asogen/pkg/astmodel"
+	"github.com/asogen/asogen/pkg/naming"
 )
 
 // Receiver is the receiver name of every method on an extension host.
@@ -65,14 +66,14 @@ func (s *Signature) narrow(l Layout, m *astmodel.Model, rp Param) (Typed, error)
 	t.Type = GoRef{Path: l.ImportPath(hub.Package), Name: hub.Name}
 	t.Pointer = true
 	t.Name = s.paramName(hub.Name, rp.Name)
-	s.Aliases[t.Type.Path] = PackageAlias(hub.Package)
+	s.Aliases[t.Type.Path] = hub.Package.Alias()
 	return t, nil
 }
 
 // paramName names a typed parameter after its kind ("cluster"), unless that collides with a
 // runtime parameter name.
 func (s *Signature) paramName(kind, fallback string) string {
-	name := astmodel.LocalName(kind)
+	name := naming.LocalName(kind)
 	taken := slices.ContainsFunc(s.Point.Params, func(p Param) bool { return p.Name == name })
 	if taken || name == Receiver {
 		return fallback
@@ -139,7 +140,7 @@ func (s Signature) Imports() []string {
 // String renders the method declaration (without body), one parameter per line, gofmt style.
 func (s Signature) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "func (%s *%s) %s(\n", Receiver, HostName(s.Kind.Name), s.Point.HandWritten)
+	fmt.Fprintf(&b, "func (%s *%s) %s(\n", Receiver, naming.HostName(s.Kind.Name), s.Point.HandWritten)
 	for _, t := range s.Params {
 		fmt.Fprintf(&b, "\t%s %s,\n", t.Name, s.TypeString(t.Type, t.Pointer))
 	}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/codegen/gofile"
+	"github.com/asogen/asogen/pkg/naming"
 )
 
 // convGen generates the conversions of one resource family to its kind's hub: ConvertTo and
@@ -60,7 +61,7 @@ func (e *pkgEmitter) conversionFile(fam *family, kind *astmodel.Kind) (*goFile, 
 		return nil, g.err
 	}
 	f := e.newFile(conversionFileName(fam))
-	f.Alias(e.importPath(kind.Hub), hubAlias)
+	f.Alias(e.importPath(kind.Hub), naming.HubAlias)
 	f.AddCode(g.w)
 	return f, nil
 }

@@ -23,9 +23,6 @@ const (
 	schemePath     = "sigs.k8s.io/controller-runtime/pkg/scheme"
 )
 
-// hubAlias is the import name of a kind's hub package in conversion files.
-const hubAlias = "hub"
-
 // goFile is one generated file under construction: gofile's builder, shared with the wiring
 // emitter.
 type goFile = gofile.File

@@ -7,6 +7,7 @@ import (
 
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/codegen/gofile"
+	"github.com/asogen/asogen/pkg/naming"
 	"github.com/dave/dst"
 )
 
@@ -204,7 +205,7 @@ func (e *pkgEmitter) setAzureNameMethod(r *astmodel.Resource) dst.Decl {
 // (finalizer, owner reference, resource ID, resume tokens) and its status (conditions), and
 // update it (the storage version migration stores each object again).
 func rbacMarkers(ref astmodel.PackageRef, r *astmodel.Resource) []string {
-	group, plural := ref.KubeGroup(), astmodel.Plural(r.Kind())
+	group, plural := ref.KubeGroup(), naming.Plural(r.Kind())
 	return []string{
 		"// +kubebuilder:rbac:groups=" + group + ",resources=" + plural + ",verbs=get;list;watch;patch;update",
 		"// +kubebuilder:rbac:groups=" + group + ",resources=" + plural + "/status,verbs=get;patch",
@@ -214,7 +215,7 @@ func rbacMarkers(ref astmodel.PackageRef, r *astmodel.Resource) []string {
 // webhookMarkers are the kubebuilder markers of the kind's defaulting and validating webhooks.
 func webhookMarkers(ref astmodel.PackageRef, r *astmodel.Resource) []string {
 	group, version, kind := ref.KubeGroup(), ref.KubeVersion(), strings.ToLower(r.Kind())
-	plural := astmodel.Plural(kind)
+	plural := naming.Plural(kind)
 	stem := strings.ReplaceAll(group, ".", "-") + "-" + version + "-" + kind
 	common := ",failurePolicy=fail,sideEffects=None,groups=" + group + ",resources=" + plural +
 		",verbs=create;update,versions=" + version + ",admissionReviewVersions=v1,matchPolicy=Equivalent"

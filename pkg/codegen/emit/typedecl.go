@@ -10,6 +10,7 @@ import (
 
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/codegen/gofile"
+	"github.com/asogen/asogen/pkg/naming"
 	"github.com/dave/dst"
 )
 
@@ -304,7 +305,7 @@ func enumConstNames(en *astmodel.Enum, types map[string]bool) []string {
 	mine := make(map[string]bool, len(en.Values)) // the constants named so far (types is shared: not cloned)
 	names := make([]string, len(en.Values))
 	for i, v := range en.Values {
-		names[i] = freeNameWhere(en.Name.Name+"_"+astmodel.GoName(v), func(n string) bool { return types[n] || mine[n] })
+		names[i] = freeNameWhere(en.Name.Name+"_"+naming.GoName(v), func(n string) bool { return types[n] || mine[n] })
 		mine[names[i]] = true
 	}
 	return names
