@@ -16,9 +16,9 @@ import (
 	"github.com/dave/dst/decorator"
 
 	"github.com/asogen/asogen/pkg/astmodel"
-	"github.com/asogen/asogen/pkg/codegen/fileset"
 	"github.com/asogen/asogen/pkg/config"
 	"github.com/asogen/asogen/pkg/diag"
+	"github.com/asogen/asogen/pkg/header"
 )
 
 // Migrate moves the hand-written code of kinds whose hub moved to the new hub: it checks the
@@ -75,7 +75,7 @@ func ApplyMoves(dir string, l Layout, moves []HubMove) (rewritten []string, err 
 // migrateFile rewrites one file; a missing file (no test beside it) is not an error.
 func migrateFile(l Layout, file string, moves map[string]string) (bool, error) {
 	src, err := os.ReadFile(file)
-	if os.IsNotExist(err) || (err == nil && fileset.IsGenerated(src)) {
+	if os.IsNotExist(err) || (err == nil && header.IsGenerated(src)) {
 		return false, nil
 	}
 	if err != nil {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/asogen/asogen/internal/parallel"
 	"github.com/asogen/asogen/pkg/diag"
+	"github.com/asogen/asogen/pkg/header"
 )
 
 // target is a planned path as the disk held it when the run was planned.
@@ -196,12 +197,12 @@ func startsWithHeader(name string) (bool, error) {
 		return false, err
 	}
 	defer f.Close()
-	buf := make([]byte, len(Header)+2)
+	buf := make([]byte, len(header.Go)+2)
 	n, err := io.ReadFull(f, buf)
 	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
 		return false, err
 	}
-	return IsGenerated(buf[:n]), nil
+	return header.IsGenerated(buf[:n]), nil
 }
 
 // run is what Writer and Verifier share: the project on disk, the plan, and which planned

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/asogen/asogen/pkg/diag"
+	"github.com/asogen/asogen/pkg/header"
 )
 
 // Options tune Write. The zero value is ready to use.
@@ -100,16 +101,16 @@ func (w *Writer) Plan(paths, roots []string) error {
 func refuseHandWritten(paths []string) error {
 	var errs diag.List
 	for _, p := range paths {
-		errs.Add(diag.Pos{File: p}, "file exists without the line %q; asogen will not overwrite a hand-written file (move it away or delete it)", Header)
+		errs.Add(diag.Pos{File: p}, "file exists without the line %q; asogen will not overwrite a hand-written file (move it away or delete it)", header.Go)
 	}
 	return errs.Err()
 }
 
 // Put implements Sink: content equal to the disk is left alone, other content is written.
-// Content without Header is a generator bug. After a failed write Put returns that error.
+// Content without header.Go is a generator bug. After a failed write Put returns that error.
 func (w *Writer) Put(p string, content []byte) error {
-	if !IsGenerated(content) {
-		return fmt.Errorf("%s: generated content does not start with %q", p, Header)
+	if !header.IsGenerated(content) {
+		return fmt.Errorf("%s: generated content does not start with %q", p, header.Go)
 	}
 	t, err := w.accept(p)
 	if err != nil {
@@ -283,7 +284,7 @@ func (w *Writer) removeStale() error {
 
 // Write brings the disk under root in line with files through a Writer: the files whose bytes
 // differ are written, the others left untouched, and the stale generated files under roots
-// removed. Every content of files must start with Header; nothing is written otherwise.
+// removed. Every content of files must start with header.Go; nothing is written otherwise.
 func Write(root string, files FileSet, roots []string, opts Options) (Summary, error) {
 	if err := checkHeaders(files); err != nil {
 		return Summary{}, err
@@ -313,8 +314,8 @@ func putAll(s Sink, files FileSet) error {
 // checkHeaders makes sure every generated file can be recognised as generated later.
 func checkHeaders(files FileSet) error {
 	for _, p := range files.Paths() {
-		if !IsGenerated(files[p]) {
-			return fmt.Errorf("%s: generated content does not start with %q", p, Header)
+		if !header.IsGenerated(files[p]) {
+			return fmt.Errorf("%s: generated content does not start with %q", p, header.Go)
 		}
 	}
 	return nil

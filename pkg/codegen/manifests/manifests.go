@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	"github.com/asogen/asogen/pkg/astmodel"
-	"github.com/asogen/asogen/pkg/codegen/fileset"
+	"github.com/asogen/asogen/pkg/header"
 	"github.com/asogen/asogen/pkg/naming"
 )
 
@@ -49,7 +49,7 @@ func Emit(root string, m *astmodel.Model, put func(p string, content []byte) err
 		caInjectionPatch:  caInjectionPatchText,
 	}
 	for _, name := range slices.Sorted(maps.Keys(files)) {
-		if err := put(path.Join(root, name), []byte(fileset.YAMLHeader+"\n"+files[name])); err != nil {
+		if err := put(path.Join(root, name), []byte(header.YAML+"\n"+files[name])); err != nil {
 			return err
 		}
 	}
