@@ -15,6 +15,7 @@ import (
 	"github.com/dave/dst"
 	"github.com/dave/dst/decorator"
 
+	"github.com/asogen/asogen/internal/atomicfile"
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/config"
 	"github.com/asogen/asogen/pkg/diag"
@@ -145,29 +146,14 @@ func (l Layout) conventionalAlias(importPath string) (string, bool) {
 	return ref.Alias(), len(parts) == 2 || ref.Storage
 }
 
-// writeAtomic replaces file through a temporary file in the same folder, keeping its mode.
+// writeAtomic replaces file, keeping its mode. Its temporary file is named like fileset's, so
+// a killed run's leftover is removed by the next generate.
 func writeAtomic(file string, content []byte) error {
 	info, err := os.Stat(file)
 	if err != nil {
 		return err
 	}
-	// named like fileset's temporary files, so a killed run's leftover is removed by the next generate
-	tmp, err := os.CreateTemp(filepath.Dir(file), ".asogen-tmp."+filepath.Base(file)+".*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(content); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), info.Mode().Perm()); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), file)
+	return atomicfile.Write(file, content, info.Mode().Perm())
 }
 
 func relTo(dir, file string) string {

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/asogen/asogen/internal/atomicfile"
 	"github.com/asogen/asogen/internal/parallel"
 	"github.com/asogen/asogen/pkg/diag"
 	"github.com/asogen/asogen/pkg/header"
@@ -58,7 +59,7 @@ type planned struct {
 	targets     map[string]target
 	handWritten []string
 	stale       []string
-	leftovers   []string // temporary files of interrupted runs (see isTempName)
+	leftovers   []string // temporary files of interrupted runs (see atomicfile.IsTemp)
 }
 
 // planOnDisk checks every path and root and looks each path up on disk (a vouched path only
@@ -178,7 +179,7 @@ func scanDir(dir, r string, wanted map[string]bool, found *scanned) error {
 		switch {
 		case wanted[p]:
 			return nil
-		case isTempName(entry.Name()):
+		case atomicfile.IsTemp(entry.Name()):
 			found.leftovers = append(found.leftovers, p)
 			return nil
 		}

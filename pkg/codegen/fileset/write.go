@@ -15,6 +15,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/asogen/asogen/internal/atomicfile"
 	"github.com/asogen/asogen/pkg/diag"
 	"github.com/asogen/asogen/pkg/header"
 )
@@ -332,7 +333,6 @@ type staged struct {
 // exists: see makeDir), with the mode of the file it replaces (opts.Mode, or 0644, for a new one), and
 // returns the temporary file's name and stamp. Nothing is synced yet: see commit.
 func writeTemp(name string, data []byte, opts Options) (string, Stamp, error) {
-	dir := filepath.Dir(name)
 	mode := opts.Mode
 	if mode == 0 {
 		mode = 0o644
@@ -340,7 +340,11 @@ func writeTemp(name string, data []byte, opts Options) (string, Stamp, error) {
 	if info, err := os.Stat(name); err == nil {
 		mode = info.Mode().Perm()
 	}
-	return createTemp(dir, filepath.Base(name), data, mode, opts.wrap)
+	tmp, info, err := atomicfile.Stage(name, data, mode, opts.wrap)
+	if err != nil {
+		return "", Stamp{}, err
+	}
+	return tmp, stampOf(info), nil
 }
 
 // commit makes the staged files the run's output: once every write succeeded, the file system
@@ -371,21 +375,11 @@ func (w *Writer) commit() {
 		dirs[filepath.Dir(f.tmp)] = true
 	}
 	for _, dir := range slices.Sorted(maps.Keys(dirs)) {
-		syncDir(dir)
+		atomicfile.SyncDir(dir)
 	}
 	if len(dirs) == 0 {
 		w.removeCreated() // nothing was renamed: the folders made for the files go too
 	}
-}
-
-// syncDir makes the rename durable where the platform allows it (best effort).
-func syncDir(dir string) {
-	f, err := os.Open(dir)
-	if err != nil {
-		return
-	}
-	_ = f.Sync()
-	_ = f.Close()
 }
 
 // pruneEmpty removes dir and its parents while they are empty, stopping at the output root
