@@ -109,23 +109,3 @@ func ComparePackageRefs(a, b PackageRef) int {
 	}
 	return 1
 }
-
-// ExternalPackage is a Go package that asogen does not generate (runtime, apimachinery).
-type ExternalPackage struct {
-	Path string // import path
-	Name string // package name (the default import name)
-}
-
-// Well-known external packages used by generated code.
-var (
-	GenRuntimePackage = ExternalPackage{Path: "github.com/asogen/asogen/v2/pkg/genruntime", Name: "genruntime"}
-	ConditionsPackage = ExternalPackage{Path: "github.com/asogen/asogen/v2/pkg/genruntime/conditions", Name: "conditions"}
-	MetaV1Package     = ExternalPackage{Path: "k8s.io/apimachinery/pkg/apis/meta/v1", Name: "metav1"}
-	APIExtensionsV1   = ExternalPackage{Path: "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1", Name: "apiextensionsv1"}
-	ConversionPackage = ExternalPackage{Path: "sigs.k8s.io/controller-runtime/pkg/conversion", Name: "conversion"}
-	SchemePackage     = ExternalPackage{Path: "sigs.k8s.io/controller-runtime/pkg/scheme", Name: "scheme"}
-	SchemaPackage     = ExternalPackage{Path: "k8s.io/apimachinery/pkg/runtime/schema", Name: "schema"}
-	ErrorsPackage     = ExternalPackage{Path: "github.com/pkg/errors", Name: "errors"}
-	JSONPackage       = ExternalPackage{Path: "encoding/json", Name: "json"}
-	FmtPackage        = ExternalPackage{Path: "fmt", Name: "fmt"}
-)

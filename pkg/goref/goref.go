@@ -48,12 +48,6 @@ func def(p Package, name string, k Kind) Ref {
 	return r
 }
 
-// KindOf returns the kind of a table identifier; ok is false for any other Ref.
-func KindOf(r Ref) (k Kind, ok bool) {
-	k, ok = kinds[r]
-	return k, ok
-}
-
 // NameOf returns the package name of an import path of the table; ok is false for any other.
 func NameOf(path string) (name string, ok bool) {
 	for _, p := range Packages {

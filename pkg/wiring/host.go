@@ -9,6 +9,7 @@ import (
 
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/codegen/gofile"
+	"github.com/asogen/asogen/pkg/goref"
 	"github.com/asogen/asogen/pkg/naming"
 )
 
@@ -29,7 +30,7 @@ func hostFile(l Layout, m *astmodel.Model, k *astmodel.Kind) (*goFile, error) {
 		f.Use(l.ImportPath(ref), ref.PackageName(), ref.Alias())
 	}
 	f.Add(hostType(k), extendedResources(l, k))
-	declared := map[GoRef]bool{}
+	declared := map[goref.Ref]bool{}
 	for _, p := range KindPoints(k.Extensions) {
 		s, err := Bind(l, m, k, p)
 		if err != nil {
@@ -80,10 +81,10 @@ func receiver(k *astmodel.Kind) *dst.Field {
 
 // extendedResources is GetExtendedResources, listing every API version and storage variant.
 func extendedResources(l Layout, k *astmodel.Kind) dst.Decl {
-	list := GoRef{GenRuntimePath, "KubernetesResource"}
+	list := goref.KubernetesResource
 	lit := &dst.CompositeLit{Type: &dst.ArrayType{Elt: qual(list)}}
 	for _, ref := range k.AllPackages() {
-		e := addrOf(GoRef{l.ImportPath(ref), k.Name})
+		e := addrOf(goref.Ref{Path: l.ImportPath(ref), Name: k.Name})
 		e.Decorations().Before = dst.NewLine
 		e.Decorations().After = dst.NewLine
 		lit.Elts = append(lit.Elts, e)
@@ -98,8 +99,8 @@ func implements(k *astmodel.Kind, p Point) dst.Decl {
 }
 
 // hubGuard breaks the build when an asserted type stops being a hub.
-func hubGuard(hub GoRef) dst.Decl {
-	return varAssert(qual(GoRef{ConversionPath, "Hub"}), addrOf(hub),
+func hubGuard(hub goref.Ref) dst.Decl {
+	return varAssert(qual(goref.Hub), addrOf(hub),
 		fmt.Sprintf("%s must stay the hub: the build breaks here when the hub version moves.", hub.Name))
 }
 

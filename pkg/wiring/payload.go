@@ -9,6 +9,7 @@ import (
 
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/codegen/gofile"
+	"github.com/asogen/asogen/pkg/goref"
 	"github.com/asogen/asogen/pkg/naming"
 )
 
@@ -24,8 +25,8 @@ func PayloadField(apiVersion string) string {
 }
 
 // payloadARMType is the ARM type of the kind's spec in one API package: <Kind>_Spec_ARM.
-func payloadARMType(l Layout, k *astmodel.Kind, ref astmodel.PackageRef) GoRef {
-	return GoRef{Path: l.ImportPath(ref), Name: k.Name + "_Spec_ARM"}
+func payloadARMType(l Layout, k *astmodel.Kind, ref astmodel.PackageRef) goref.Ref {
+	return goref.Ref{Path: l.ImportPath(ref), Name: k.Name + "_Spec_ARM"}
 }
 
 // payloadDescription says what the payload dispatch expects, for its mismatch error.
@@ -67,7 +68,7 @@ func payloadConstructor(l Layout, k *astmodel.Kind) dst.Decl {
 			Body: []dst.Stmt{ret(wrapped, id("true"))},
 		})
 	}
-	params := []*dst.Field{field("payload", qual(GoRef{ExtensionsPath, "ARMPayload"}))}
+	params := []*dst.Field{field("payload", qual(goref.ARMPayload))}
 	results := []*dst.Field{field("", &dst.StarExpr{X: id(PayloadName(k.Name))}), field("", id("bool"))}
 	return funcDecl(nil, payloadConstructorName(k.Name), params, results, []dst.Stmt{sw, ret(id("nil"), id("false"))},
 		fmt.Sprintf("%s wraps the ARM payload of any API version of %s.", payloadConstructorName(k.Name), k.Name))

@@ -7,6 +7,7 @@ import (
 	"github.com/dave/dst"
 
 	"github.com/asogen/asogen/pkg/astmodel"
+	"github.com/asogen/asogen/pkg/goref"
 	"github.com/asogen/asogen/pkg/naming"
 )
 
@@ -18,13 +19,13 @@ const (
 )
 
 var (
-	groupKindRef   = GoRef{SchemaPath, "GroupKind"}
-	gvkRef         = GoRef{SchemaPath, "GroupVersionKind"}
-	schemeRef      = GoRef{RuntimePath, "Scheme"}
-	extensionRef   = GoRef{GenRuntimePath, "ResourceExtension"}
-	kubeResource   = GoRef{GenRuntimePath, "KubernetesResource"}
-	armResourceRef = GoRef{GenRuntimePath, "ARMResource"}
-	resourceRef    = GoRef{RegistrationPath, "Resource"}
+	groupKindRef   = goref.GroupKind
+	gvkRef         = goref.GroupVersionKind
+	schemeRef      = goref.RuntimeScheme
+	extensionRef   = goref.ResourceExtension
+	kubeResource   = goref.KubernetesResource
+	armResourceRef = goref.ARMResource
+	resourceRef    = goref.RegistrationResource
 )
 
 // RegistryFile emits the registry: KnownResources (every group's registrations, in group order),
@@ -79,7 +80,7 @@ func knownResources(groups []string) dst.Decl {
 		parts = append(parts, onLine(call(id(resourcesFunc(g)))))
 	}
 	results := []*dst.Field{field("", &dst.ArrayType{Elt: qual(resourceRef)})}
-	return funcDecl(nil, KnownResourcesFunc, nil, results, []dst.Stmt{ret(call(qual(GoRef{SlicesPath, "Concat"}), parts...))},
+	return funcDecl(nil, KnownResourcesFunc, nil, results, []dst.Stmt{ret(call(qual(goref.Concat), parts...))},
 		KnownResourcesFunc+" lists every generated resource kind, sorted by group and kind.")
 }
 
@@ -95,7 +96,7 @@ func groupResources(l Layout, group string, kinds []*astmodel.Kind) dst.Decl {
 }
 
 func registration(l Layout, k *astmodel.Kind) dst.Expr {
-	hub := GoRef{l.ImportPath(k.Hub), k.Name}
+	hub := goref.Ref{Path: l.ImportPath(k.Hub), Name: k.Name}
 	var gvks []dst.Expr
 	for _, ref := range k.AllPackages() {
 		gvks = append(gvks, onLine(gvkFields(nil, ref, k.Name)))
@@ -107,7 +108,7 @@ func registration(l Layout, k *astmodel.Kind) dst.Expr {
 		kv("HubGVK", gvkFields(qual(gvkRef), k.Hub, k.Name)),
 		kv("GVKs", &dst.CompositeLit{Type: &dst.ArrayType{Elt: qual(gvkRef)}, Elts: gvks}),
 		kv("Owner", ownerExpr(k)),
-		kv("Extension", addrOf(GoRef{l.CustomizationsImport(k.Group), naming.HostName(k.Name)})),
+		kv("Extension", addrOf(goref.Ref{Path: l.CustomizationsImport(k.Group), Name: naming.HostName(k.Name)})),
 		kv("NewHub", constructor(kubeResource, hub)),
 		kv("ARMVersions", armVersions(l, k)),
 		kv("HubAPIVersion", str(k.Hub.APIRef().KubeVersion())),
@@ -126,7 +127,7 @@ func armVersions(l Layout, k *astmodel.Kind) dst.Expr {
 	fn := funcType(qual(armResourceRef))
 	lit := &dst.CompositeLit{Type: &dst.MapType{Key: id("string"), Value: fn}}
 	for _, ref := range k.APIPackages() {
-		typ := GoRef{l.ImportPath(ref), k.Name}
+		typ := goref.Ref{Path: l.ImportPath(ref), Name: k.Name}
 		lit.Elts = append(lit.Elts, onLine(kv2(str(ref.KubeVersion()), constructor(armResourceRef, typ))))
 	}
 	return lit
@@ -147,7 +148,7 @@ func ownerExpr(k *astmodel.Kind) dst.Expr {
 }
 
 // constructor is `func() iface { return &T{} }`.
-func constructor(iface, typ GoRef) dst.Expr {
+func constructor(iface, typ goref.Ref) dst.Expr {
 	ft := funcType(qual(iface)).(*dst.FuncType)
 	return &dst.FuncLit{Type: ft, Body: &dst.BlockStmt{List: []dst.Stmt{ret(addrOf(typ))}}}
 }
@@ -223,7 +224,7 @@ func groupSchemeAdders(l Layout, group string, kinds []*astmodel.Kind) dst.Decl 
 	adders := &dst.CompositeLit{Type: &dst.ArrayType{Elt: adderType()}}
 	for i, ref := range refs {
 		if i == 0 || ref != refs[i-1] {
-			adders.Elts = append(adders.Elts, onLine(qual(GoRef{l.ImportPath(ref), "AddToScheme"})))
+			adders.Elts = append(adders.Elts, onLine(qual(goref.Ref{Path: l.ImportPath(ref), Name: "AddToScheme"})))
 		}
 	}
 	results := []*dst.Field{field("", &dst.ArrayType{Elt: adderType()})}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/asogen/asogen/pkg/astmodel"
+	"github.com/asogen/asogen/pkg/goref"
 	"github.com/asogen/asogen/pkg/naming"
 )
 
@@ -17,7 +18,7 @@ const Receiver = "ext"
 // parameters narrowed to a hub type.
 type Typed struct {
 	Name    string
-	Type    GoRef
+	Type    goref.Ref
 	Pointer bool
 	Role    Role
 	Runtime Param // the runtime parameter it comes from
@@ -58,12 +59,12 @@ func (s *Signature) narrow(l Layout, m *astmodel.Model, rp Param) (Typed, error)
 		}
 		hub = owner.HubType()
 	case Payload:
-		t.Type, t.Pointer = GoRef{Name: PayloadName(s.Kind.Name)}, true
+		t.Type, t.Pointer = goref.Ref{Name: PayloadName(s.Kind.Name)}, true
 		return t, nil
 	default:
 		return t, nil
 	}
-	t.Type = GoRef{Path: l.ImportPath(hub.Package), Name: hub.Name}
+	t.Type = goref.Ref{Path: l.ImportPath(hub.Package), Name: hub.Name}
 	t.Pointer = true
 	t.Name = s.paramName(hub.Name, rp.Name)
 	s.Aliases[t.Type.Path] = hub.Package.Alias()
@@ -112,7 +113,7 @@ func (s Signature) Qualifier(p string) string {
 }
 
 // TypeString renders a parameter or result type as written in Go source.
-func (s Signature) TypeString(ref GoRef, pointer bool) string {
+func (s Signature) TypeString(ref goref.Ref, pointer bool) string {
 	out := ref.Name
 	if ref.Path != "" {
 		out = s.Qualifier(ref.Path) + "." + ref.Name
@@ -158,6 +159,6 @@ func (s Signature) String() string {
 
 // HubDescription renders a hub type for messages: "*storage.PrivateEndpoint from
 // github.com/x/v2/api/network/v1api20240301/storage".
-func HubDescription(ref GoRef) string {
+func HubDescription(ref goref.Ref) string {
 	return fmt.Sprintf("*%s.%s from %s", path.Base(ref.Path), ref.Name, ref.Path)
 }

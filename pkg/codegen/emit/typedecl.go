@@ -26,7 +26,7 @@ func (e *pkgEmitter) typeExpr(t astmodel.Type) dst.Expr {
 	case astmodel.TypeName:
 		return e.nameExpr(t)
 	case astmodel.ExternalType:
-		return qual(t.Package.Path, t.Name)
+		return qual(t.Path, t.Name)
 	}
 	panic(fmt.Sprintf("unknown model type %T", t))
 }
@@ -53,7 +53,7 @@ func (e *pkgEmitter) writeType(w *gofile.Code, t astmodel.Type) {
 	case astmodel.TypeName:
 		e.writeName(w, t)
 	case astmodel.ExternalType:
-		w.Q(t.Package.Path, t.Name)
+		w.Q(t.Path, t.Name)
 	default:
 		panic(fmt.Sprintf("unknown model type %T", t))
 	}
