@@ -14,15 +14,15 @@ import (
 	"strings"
 )
 
-// TempPrefix starts the name of every temporary file asogen creates.
-const TempPrefix = ".asogen-tmp."
+// tempPrefix starts the name of every temporary file asogen creates.
+const tempPrefix = ".asogen-tmp."
 
 // oldTempName is the name of a temporary file of earlier asogen versions (".<base>.<n>.tmp").
 var oldTempName = regexp.MustCompile(`^\.[^/]+\.go\.[0-9]+\.tmp$`)
 
 // IsTemp recognises a temporary file of asogen by its base name alone, whatever it holds.
 func IsTemp(name string) bool {
-	return strings.HasPrefix(name, TempPrefix) || oldTempName.MatchString(name)
+	return strings.HasPrefix(name, tempPrefix) || oldTempName.MatchString(name)
 }
 
 // Write replaces target with data, durably: the temporary file is synced before the rename
@@ -62,7 +62,7 @@ func Stage(target string, data []byte, mode fs.FileMode, wrap func(io.Writer) io
 }
 
 func stage(target string, data []byte, mode fs.FileMode, wrap func(io.Writer) io.Writer, sync bool) (string, fs.FileInfo, error) {
-	f, err := os.CreateTemp(filepath.Dir(target), TempPrefix+filepath.Base(target)+".*")
+	f, err := os.CreateTemp(filepath.Dir(target), tempPrefix+filepath.Base(target)+".*")
 	if err != nil {
 		return "", nil, err
 	}

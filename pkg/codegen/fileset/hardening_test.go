@@ -8,8 +8,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/asogen/asogen/internal/atomicfile"
 )
 
 // TestPartialWriteNamedAndRepaired: a write failing part way (a folder turned into a file after
@@ -59,7 +57,7 @@ func TestLeftoverTempFilesReportedAndRemoved(t *testing.T) {
 	root := t.TempDir()
 	files := FileSet{"api/a_gen.go": gen("type A int")}
 	put(t, root, "api/a_gen.go", files["api/a_gen.go"])
-	leftovers := []string{"api/.a_gen.go.123456.tmp", "api/sub/" + atomicfile.TempPrefix + "b_gen.go.987"}
+	leftovers := []string{"api/.a_gen.go.123456.tmp", "api/sub/" + ".asogen-tmp." + "b_gen.go.987"}
 	for _, p := range leftovers {
 		put(t, root, p, nil)
 	}
