@@ -43,8 +43,7 @@ func write(target string, data []byte, mode fs.FileMode, sync bool) error {
 	if err != nil {
 		return err
 	}
-	if err := os.Rename(tmp, target); err != nil {
-		_ = os.Remove(tmp)
+	if err := Commit(tmp, target); err != nil {
 		return err
 	}
 	if sync {
@@ -93,6 +92,16 @@ func fill(f *os.File, data []byte, mode fs.FileMode, wrap func(io.Writer) io.Wri
 		_ = f.Sync() // best effort: some file systems do not support it
 	}
 	return f.Stat()
+}
+
+// Commit renames a staged temporary file onto its target (atomic: a reader sees the old file or
+// the new one); on failure the temporary file is removed.
+func Commit(tmp, target string) error {
+	if err := os.Rename(tmp, target); err != nil {
+		_ = os.Remove(tmp)
+		return err
+	}
+	return nil
 }
 
 // SyncDir makes renames into dir durable where the platform allows it (best effort).

@@ -365,8 +365,7 @@ func (w *Writer) commit() {
 			_ = os.Remove(f.tmp)
 			continue
 		}
-		if err := os.Rename(f.tmp, w.d.abs(f.path)); err != nil {
-			_ = os.Remove(f.tmp)
+		if err := atomicfile.Commit(f.tmp, w.d.abs(f.path)); err != nil {
 			w.fail(err)
 			continue
 		}
