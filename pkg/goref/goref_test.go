@@ -2,6 +2,10 @@ package goref
 
 import (
 	"go/types"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/packages"
@@ -77,5 +81,26 @@ func TestLookups(t *testing.T) {
 	}
 	if _, ok := NameOf("example.com/x"); ok {
 		t.Error("NameOf knows a path outside the table")
+	}
+}
+
+// TestNoOtherTable keeps this the only table: no other generator source under pkg/ spells an
+// import path of the runtime.
+func TestNoOtherTable(t *testing.T) {
+	err := filepath.WalkDir("..", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
+			return err
+		}
+		if filepath.Dir(p) == filepath.Join("..", "goref") {
+			return nil
+		}
+		src, err := os.ReadFile(p)
+		if err == nil && strings.Contains(string(src), `"github.com/asogen/asogen/v2/pkg/`) {
+			t.Errorf("%s spells a runtime import path: name it through goref", p)
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }
