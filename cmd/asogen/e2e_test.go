@@ -11,8 +11,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/asogen/asogen/pkg/codegen/fileset"
 	"github.com/asogen/asogen/pkg/config"
+	"github.com/asogen/asogen/pkg/header"
 )
 
 // The resource the walkthrough adds: present in the project's specs, not in its config.
@@ -51,7 +51,7 @@ func TestAddingANewResource(t *testing.T) {
 	}
 
 	stdout, _ := p.asogen(0, "scaffold", "network/NetworkInterface")
-	if !strings.Contains(stdout, "created "+handWritten) || fileset.IsGenerated([]byte(p.read(handWritten))) {
+	if !strings.Contains(stdout, "created "+handWritten) || header.IsGenerated([]byte(p.read(handWritten))) {
 		t.Fatalf("scaffold did not create the hand-written file:\n%s", stdout)
 	}
 	stdout, _ = p.asogen(0, "generate")

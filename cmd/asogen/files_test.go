@@ -7,7 +7,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/asogen/asogen/pkg/codegen/fileset"
+	"github.com/asogen/asogen/pkg/header"
 )
 
 // generatedFiles maps every file under dir/v2 that carries asogen's header (slash path
@@ -20,7 +20,7 @@ func generatedFiles(t *testing.T, dir string) map[string]string {
 			return err
 		}
 		data, err := os.ReadFile(name)
-		if err == nil && fileset.IsGenerated(data) {
+		if err == nil && header.IsGenerated(data) {
 			rel, _ := filepath.Rel(dir, name)
 			files[filepath.ToSlash(rel)] = string(data)
 		}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/asogen/asogen/pkg/codegen/fileset"
+	"github.com/asogen/asogen/pkg/header"
 )
 
 // killRounds and raceRounds bound the loops below.
@@ -126,7 +127,7 @@ func (p *project) dropGenerated() {
 	p.t.Helper()
 	for _, name := range p.files() {
 		data, err := os.ReadFile(name)
-		if err == nil && fileset.IsGenerated(data) {
+		if err == nil && header.IsGenerated(data) {
 			err = os.Remove(name)
 		}
 		if err != nil {

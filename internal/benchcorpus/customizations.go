@@ -3,8 +3,9 @@ package benchcorpus
 import (
 	"bytes"
 	"path"
-	"strings"
 	"text/template"
+
+	"github.com/asogen/asogen/pkg/naming"
 )
 
 // handWritten is the hand-written method of one extension point, as pkg/wiring's Points table
@@ -91,12 +92,12 @@ func customization(c *Corpus, module string, k *Kind) (string, []byte) {
 	d := customizationData{
 		Kind: k.Name, Point: k.Extension, Method: handWrittenMethods[k.Extension].Method,
 		Result: resultTypes[k.Extension], Hub: lowerFirst(hubKind.Name), HubKind: hubKind.Name,
-		HubAlias: hubAlias(k.Group, c.hub()), HubImport: hubImport(module, k.Group, c.hub()),
+		HubAlias: naming.PackageAlias(k.Group.Name, c.hub(), true), HubImport: hubImport(module, k.Group, c.hub()),
 		NeedsGenruntime: k.Extension != OwnerChecker,
 	}
 	d.Params = expand(handWrittenMethods[k.Extension].Params, d)
 	d.Body = expand(handWrittenMethods[k.Extension].Body, d)
-	file := path.Join("v2/api", k.Group.Name, "customizations", snake(k.Name)+"_"+snake(k.Extension)+".go")
+	file := path.Join("v2/api", k.Group.Name, "customizations", naming.Snake(k.Name)+"_"+naming.Snake(k.Extension)+".go")
 	return file, []byte(expand(customizationFile, d))
 }
 
@@ -105,17 +106,7 @@ func (c *Corpus) hub() string { return c.Versions[len(c.Versions)-1] }
 
 // hubImport is the import path of the group's storage package for version.
 func hubImport(module string, g *Group, version string) string {
-	return path.Join(module, "v2/api", g.Name, versionPackage(version), "storage")
-}
-
-// hubAlias follows pkg/wiring's PackageAlias: group + date + "s" for a storage package.
-func hubAlias(g *Group, version string) string {
-	return g.Name + strings.TrimPrefix(versionPackage(version), "v1api") + "s"
-}
-
-// versionPackage is the Go package of an API version: "2023-03-01" → "v1api20230301".
-func versionPackage(version string) string {
-	return "v1api" + strings.ReplaceAll(version, "-", "")
+	return path.Join(module, "v2/api", g.Name, naming.VersionPackageName(version), "storage")
 }
 
 func expand(text string, d customizationData) string {
@@ -124,16 +115,4 @@ func expand(text string, d customizationData) string {
 		panic(err) // fixed templates over a fixed struct: cannot fail
 	}
 	return b.String()
-}
-
-// snake turns "AmberVault" into "amber_vault", as pkg/wiring names hand-written files.
-func snake(name string) string {
-	var b strings.Builder
-	for i, r := range name {
-		if i > 0 && r >= 'A' && r <= 'Z' {
-			b.WriteByte('_')
-		}
-		b.WriteRune(r)
-	}
-	return strings.ToLower(b.String())
 }

@@ -26,11 +26,6 @@ func TestHandWrittenMatchesWiring(t *testing.T) {
 			}
 		}
 	}
-	for _, k := range Plan(opts(40, 1, 1)).Kinds() {
-		if got, want := snake(k.Name), wiring.Snake(k.Name); got != want {
-			t.Errorf("snake(%s) = %s, pkg/wiring says %s", k.Name, got, want)
-		}
-	}
 }
 
 func TestCustomizationFiles(t *testing.T) {

@@ -3,6 +3,8 @@ package astmodel
 import (
 	"path"
 	"strings"
+
+	"github.com/asogen/asogen/pkg/naming"
 )
 
 // PackageRef identifies one generated Go package: an API version of a group, or its storage variant.
@@ -29,11 +31,6 @@ func (p PackageRef) APIRef() PackageRef {
 	return p
 }
 
-// VersionPackageName turns an ARM api-version into a Go package name: 2022-07-01 → v1api20220701.
-func VersionPackageName(apiVersion string) string {
-	return "v1api" + strings.ReplaceAll(apiVersion, "-", "")
-}
-
 // IsPreview reports whether the api-version is a preview version.
 func IsPreview(apiVersion string) bool {
 	return strings.Contains(apiVersion, "preview")
@@ -44,12 +41,18 @@ func (p PackageRef) PackageName() string {
 	if p.Storage {
 		return "storage"
 	}
-	return VersionPackageName(p.APIVersion)
+	return naming.VersionPackageName(p.APIVersion)
+}
+
+// Alias is the name generated code imports the package as: "network20220701" or
+// "network20220701s" (naming.PackageAlias).
+func (p PackageRef) Alias() string {
+	return naming.PackageAlias(p.Group, p.APIVersion, p.Storage)
 }
 
 // KubeVersion is the Kubernetes API version name: "v1api20220701" or "v1api20220701storage".
 func (p PackageRef) KubeVersion() string {
-	v := VersionPackageName(p.APIVersion)
+	v := naming.VersionPackageName(p.APIVersion)
 	if p.Storage {
 		return v + "storage"
 	}
@@ -68,7 +71,7 @@ func KubeGroup(group string) string {
 
 // Folder is the package folder below the project root, slash-separated.
 func (p PackageRef) Folder(apiRoot string) string {
-	f := path.Join(apiRoot, p.Group, VersionPackageName(p.APIVersion))
+	f := path.Join(apiRoot, p.Group, naming.VersionPackageName(p.APIVersion))
 	if p.Storage {
 		f = path.Join(f, "storage")
 	}
@@ -106,23 +109,3 @@ func ComparePackageRefs(a, b PackageRef) int {
 	}
 	return 1
 }
-
-// ExternalPackage is a Go package that asogen does not generate (runtime, apimachinery).
-type ExternalPackage struct {
-	Path string // import path
-	Name string // package name (the default import name)
-}
-
-// Well-known external packages used by generated code.
-var (
-	GenRuntimePackage = ExternalPackage{Path: "github.com/asogen/asogen/v2/pkg/genruntime", Name: "genruntime"}
-	ConditionsPackage = ExternalPackage{Path: "github.com/asogen/asogen/v2/pkg/genruntime/conditions", Name: "conditions"}
-	MetaV1Package     = ExternalPackage{Path: "k8s.io/apimachinery/pkg/apis/meta/v1", Name: "metav1"}
-	APIExtensionsV1   = ExternalPackage{Path: "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1", Name: "apiextensionsv1"}
-	ConversionPackage = ExternalPackage{Path: "sigs.k8s.io/controller-runtime/pkg/conversion", Name: "conversion"}
-	SchemePackage     = ExternalPackage{Path: "sigs.k8s.io/controller-runtime/pkg/scheme", Name: "scheme"}
-	SchemaPackage     = ExternalPackage{Path: "k8s.io/apimachinery/pkg/runtime/schema", Name: "schema"}
-	ErrorsPackage     = ExternalPackage{Path: "github.com/pkg/errors", Name: "errors"}
-	JSONPackage       = ExternalPackage{Path: "encoding/json", Name: "json"}
-	FmtPackage        = ExternalPackage{Path: "fmt", Name: "fmt"}
-)

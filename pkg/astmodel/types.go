@@ -1,5 +1,7 @@
 package astmodel
 
+import "github.com/asogen/asogen/pkg/goref"
+
 // Type is the type of a property: a Primitive, *ArrayType, *MapType, TypeName (an object or enum
 // defined in a generated package) or ExternalType (a type from a package asogen does not generate).
 type Type interface {
@@ -51,27 +53,24 @@ func (t TypeName) InPackage(p PackageRef) TypeName {
 	return TypeName{Package: p, Name: t.Name}
 }
 
-// ExternalType is a named type from a package asogen does not generate.
-type ExternalType struct {
-	Package ExternalPackage
-	Name    string
-}
+// ExternalType is a named type from a package asogen does not generate: an entry of goref's table.
+type ExternalType struct{ goref.Ref }
 
 func (ExternalType) isType() {}
 
 // Runtime types generated code refers to.
 var (
-	ResourceReferenceType      = ExternalType{Package: GenRuntimePackage, Name: "ResourceReference"}
-	KnownResourceReferenceType = ExternalType{Package: GenRuntimePackage, Name: "KnownResourceReference"}
-	SecretReferenceType        = ExternalType{Package: GenRuntimePackage, Name: "SecretReference"}
-	ArbitraryOwnerType         = ExternalType{Package: GenRuntimePackage, Name: "ArbitraryOwnerReference"}
-	SecretDestinationType      = ExternalType{Package: GenRuntimePackage, Name: "SecretDestination"}
-	ConfigMapReferenceType     = ExternalType{Package: GenRuntimePackage, Name: "ConfigMapReference"}
-	ConfigMapDestinationType   = ExternalType{Package: GenRuntimePackage, Name: "ConfigMapDestination"}
-	DestinationExpressionType  = ExternalType{Package: GenRuntimePackage, Name: "DestinationExpression"}
-	PropertyBagType            = ExternalType{Package: GenRuntimePackage, Name: "PropertyBag"}
-	ConditionType              = ExternalType{Package: ConditionsPackage, Name: "Condition"}
-	JSONType                   = ExternalType{Package: APIExtensionsV1, Name: "JSON"}
+	ResourceReferenceType      = ExternalType{goref.ResourceReference}
+	KnownResourceReferenceType = ExternalType{goref.KnownResourceReference}
+	SecretReferenceType        = ExternalType{goref.SecretReference}
+	ArbitraryOwnerType         = ExternalType{goref.ArbitraryOwnerReference}
+	SecretDestinationType      = ExternalType{goref.SecretDestination}
+	ConfigMapReferenceType     = ExternalType{goref.ConfigMapReference}
+	ConfigMapDestinationType   = ExternalType{goref.ConfigMapDestination}
+	DestinationExpressionType  = ExternalType{goref.DestinationExpression}
+	PropertyBagType            = ExternalType{goref.PropertyBag}
+	ConditionType              = ExternalType{goref.Condition}
+	JSONType                   = ExternalType{goref.RawJSON}
 )
 
 // IsObject reports whether t names an object definition in defs.

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/asogen/asogen/pkg/codegen/fileset"
+	"github.com/asogen/asogen/pkg/header"
 )
 
 var summaryLine = regexp.MustCompile(`^asogen: \d+ written, \d+ unchanged, \d+ removed in [0-9.]+(ms|s|µs)\n$`)
@@ -83,7 +83,7 @@ func TestVerifyReportsDriftWithExit1(t *testing.T) {
 		t.Fatal(err)
 	}
 	stale := filepath.Join(dir, "v2", "api", "network", "v1api20000101", "old_gen.go")
-	writeFile(t, stale, fileset.Header+"\n\npackage v1api20000101\n")
+	writeFile(t, stale, header.Go+"\n\npackage v1api20000101\n")
 	before := snapshot(t, dir)
 
 	stdout, stderr := mustRun(t, ExitDrift, "verify", "--config", cfg)
@@ -112,7 +112,7 @@ func TestGenerateFixesDriftAndRemovesStale(t *testing.T) {
 	mustRun(t, ExitOK, "generate", "--config", cfg)
 	dir := filepath.Dir(cfg)
 	stale := filepath.Join(dir, "v2", "api", "network", "v1api20000101", "old_gen.go")
-	writeFile(t, stale, fileset.Header+"\n\npackage v1api20000101\n")
+	writeFile(t, stale, header.Go+"\n\npackage v1api20000101\n")
 	hand := filepath.Join(dir, "v2", "api", "network", "v1api20000101", "notes_gen.go")
 	writeFile(t, hand, "package v1api20000101 // hand-written despite the name\n")
 	stdout, _ := mustRun(t, ExitOK, "generate", "--config", cfg, "-v")
@@ -170,7 +170,7 @@ func generatedFiles(t *testing.T, dir string) []string {
 	t.Helper()
 	var out []string
 	for rel, content := range snapshot(t, dir) {
-		if fileset.IsGenerated([]byte(content)) {
+		if header.IsGenerated([]byte(content)) {
 			out = append(out, filepath.Join(dir, filepath.FromSlash(rel)))
 		}
 	}

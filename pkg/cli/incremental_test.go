@@ -16,6 +16,7 @@ import (
 	"github.com/asogen/asogen/pkg/codegen"
 	"github.com/asogen/asogen/pkg/codegen/fileset"
 	"github.com/asogen/asogen/pkg/config"
+	"github.com/asogen/asogen/pkg/header"
 )
 
 // TestIncrementalMatchesColdOnRandomEdits runs random sequences of the edits users make (a
@@ -235,7 +236,7 @@ func generatedUnder(t *testing.T, dir, root string) func(func(string) bool) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !bytes.HasPrefix(b, []byte(fileset.Header)) && !bytes.HasPrefix(b, []byte(fileset.YAMLHeader)) {
+			if !bytes.HasPrefix(b, []byte(header.Go)) && !bytes.HasPrefix(b, []byte(header.YAML)) {
 				return nil
 			}
 			rel, _ := filepath.Rel(dir, p)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/asogen/asogen/pkg/codegen/fileset"
+	"github.com/asogen/asogen/pkg/header"
 	"github.com/sebdah/goldie/v2"
 )
 
@@ -37,7 +38,7 @@ func TestGolden(t *testing.T) {
 	paths := slices.Sorted(maps.Keys(files))
 	g.Assert(t, "emit/files", []byte(strings.Join(paths, "\n")+"\n"))
 	for _, p := range paths {
-		if !fileset.IsGenerated(files[p]) {
+		if !header.IsGenerated(files[p]) {
 			t.Errorf("%s lacks the generated header", p)
 		}
 		g.Assert(t, "emit/"+strings.TrimPrefix(p, fixtureAPIRoot+"/"), files[p])

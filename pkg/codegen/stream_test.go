@@ -12,6 +12,7 @@ import (
 	"github.com/asogen/asogen/pkg/codegen/emit"
 	"github.com/asogen/asogen/pkg/codegen/fileset"
 	"github.com/asogen/asogen/pkg/config"
+	"github.com/asogen/asogen/pkg/header"
 )
 
 // TestPlanNamesEveryEmittedFile checks that emit.Plan lists exactly the paths emission
@@ -89,7 +90,7 @@ func TestOutputHoldsToThePlan(t *testing.T) {
 	if !slices.Equal(out.paths, []string{"a", "b"}) {
 		t.Errorf("paths = %v, want them sorted", out.paths)
 	}
-	content := []byte(fileset.Header + "\n")
+	content := []byte(header.Go + "\n")
 	if err := out.put("c", content); err == nil || !strings.Contains(err.Error(), "not planned") {
 		t.Errorf("unplanned file: err = %v", err)
 	}

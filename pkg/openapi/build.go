@@ -15,6 +15,7 @@ import (
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/config"
 	"github.com/asogen/asogen/pkg/diag"
+	"github.com/asogen/asogen/pkg/naming"
 )
 
 // builder holds what every package build shares: the file cache, directives and errors.
@@ -277,7 +278,7 @@ func (b *builder) ownerConfigured(o *astmodel.OwnerKind) bool {
 	return false
 }
 
-// nameMemo remembers astmodel.GoName's results: the builder asks for the Go name of every property
+// nameMemo remembers naming.GoName's results: the builder asks for the Go name of every property
 // of every object (most of them many times over), and splitting names into words was a quarter of
 // the build.
 type nameMemo struct {
@@ -292,7 +293,7 @@ func (m *nameMemo) goName(s string) string {
 	if ok {
 		return name
 	}
-	name = astmodel.GoName(s)
+	name = naming.GoName(s)
 	m.mu.Lock()
 	m.names[s] = name
 	m.mu.Unlock()

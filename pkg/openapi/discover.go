@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/asogen/asogen/pkg/astmodel"
+	"github.com/asogen/asogen/pkg/naming"
 	spec "github.com/go-openapi/spec"
 )
 
@@ -162,7 +163,7 @@ func containsFold(list []string, s string) bool {
 func (i pathInfo) owner(group string) *astmodel.OwnerKind {
 	switch {
 	case i.Parent != "":
-		return &astmodel.OwnerKind{Group: group, Kind: astmodel.KindFromResourceType(i.Parent)}
+		return &astmodel.OwnerKind{Group: group, Kind: naming.KindFromResourceType(i.Parent)}
 	case i.Scope == astmodel.ScopeResourceGroup:
 		o := astmodel.ResourceGroupOwner
 		return &o
@@ -179,10 +180,10 @@ func findPut(ops []putOp, kind string) (*putOp, []string) {
 	var best *putOp
 	for i := range ops {
 		op := &ops[i]
-		if op.info.LastType == "" || op.body == nil || !strings.EqualFold(astmodel.KindFromResourceType(op.info.LastType), kind) {
+		if op.info.LastType == "" || op.body == nil || !strings.EqualFold(naming.KindFromResourceType(op.info.LastType), kind) {
 			continue
 		}
-		if parent != "" && !strings.EqualFold(astmodel.KindFromResourceType(op.info.Parent), parent) {
+		if parent != "" && !strings.EqualFold(naming.KindFromResourceType(op.info.Parent), parent) {
 			continue
 		}
 		if best == nil || op.info.Segments < best.info.Segments ||
@@ -209,12 +210,12 @@ func kindsFound(ops []putOp) []string {
 		if op.info.LastType == "" || op.body == nil {
 			continue
 		}
-		k := astmodel.KindFromResourceType(op.info.LastType)
+		k := naming.KindFromResourceType(op.info.LastType)
 		if parents[k] == nil {
 			parents[k] = map[string]bool{}
 		}
 		if op.info.Parent != "" {
-			parents[k][astmodel.KindFromResourceType(op.info.Parent)] = true
+			parents[k][naming.KindFromResourceType(op.info.Parent)] = true
 		}
 	}
 	var out []string

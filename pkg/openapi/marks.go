@@ -5,6 +5,7 @@ import (
 
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/config"
+	"github.com/asogen/asogen/pkg/naming"
 )
 
 // marks say what a property holds beyond its JSON type: a secret, or the ARM ID of another resource.
@@ -119,7 +120,7 @@ func (p *pkgBuilder) asReference(prop astmodel.Property, rp rawProp, m marks) (a
 		suffix = "References"
 	}
 	prop.Name = referenceName(prop.Name) + suffix
-	prop.JSONName = astmodel.LowerFirst(prop.Name)
+	prop.JSONName = naming.LowerFirst(prop.Name)
 	return prop, true
 }
 

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/asogen/asogen/pkg/astmodel"
+	"github.com/asogen/asogen/pkg/naming"
 	spec "github.com/go-openapi/spec"
 )
 
@@ -268,7 +269,7 @@ func (p *pkgBuilder) options(subs []subtype, disc string, sd side, top bool) ([]
 		p.pkg.Add(astmodel.NewObject(tn, firstSentence(st.n.s.Description), p.properties(raw, sd, base)...))
 		opt := p.goNames.goName(st.value)
 		oneOf.Values[opt] = st.value
-		props = append(props, astmodel.Property{Name: opt, JSONName: astmodel.LowerFirst(opt), Type: tn,
+		props = append(props, astmodel.Property{Name: opt, JSONName: naming.LowerFirst(opt), Type: tn,
 			Description: "Set when " + disc + " is " + strconv.Quote(st.value) + "."})
 	}
 	return props, oneOf

@@ -3,6 +3,7 @@ package openapi
 import (
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/config"
+	"github.com/asogen/asogen/pkg/naming"
 )
 
 // OperatorSpecName is the Spec property that holds what the operator does beside ARM: where to
@@ -42,7 +43,7 @@ func (p *pkgBuilder) destinations(kind, name, jsonName string, values []string, 
 	t := astmodel.TypeName{Package: p.ref, Name: p.claim(kind+"Operator"+name, "operator-"+jsonName+":"+kind)}
 	var dests []astmodel.Property
 	for _, v := range values {
-		dests = append(dests, astmodel.Property{Name: astmodel.GoName(v), JSONName: v, Type: dest,
+		dests = append(dests, astmodel.Property{Name: naming.GoName(v), JSONName: v, Type: dest,
 			Description: "Where to write the " + v + " Azure returns (" + where + ")."})
 	}
 	p.pkg.Add(astmodel.NewObject(t, doc, dests...))

@@ -7,6 +7,7 @@ import (
 
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/config"
+	"github.com/asogen/asogen/pkg/naming"
 )
 
 // properties types raw properties for one side, flattening x-ms-client-flatten containers. Go names
@@ -104,7 +105,7 @@ func (p *pkgBuilder) property(rp rawProp, sd side, base string) (astmodel.Proper
 	if !keep {
 		return astmodel.Property{}, false
 	}
-	if !astmodel.IsJSONTagName(rp.json) {
+	if !naming.IsJSONTagName(rp.json) {
 		p.badJSONName(rp)
 		return astmodel.Property{}, false
 	}
@@ -138,7 +139,7 @@ func (p *pkgBuilder) property(rp rawProp, sd side, base string) (astmodel.Proper
 // spec's name. properties checks that the new name is the object's only one.
 func (p *pkgBuilder) renamed(prop astmodel.Property, dir *config.Directive) astmodel.Property {
 	prop.ARMPath = prop.ARMJSONPath()
-	prop.Name, prop.JSONName = dir.To, astmodel.LowerFirst(dir.To)
+	prop.Name, prop.JSONName = dir.To, naming.LowerFirst(dir.To)
 	p.renames = append(p.renames, *dir)
 	return prop
 }
@@ -216,11 +217,11 @@ func (ns nameSet) add(prop astmodel.Property) astmodel.Property {
 	if ns.goTaken(prop.Name) || ns.jsonNames[prop.JSONName] {
 		prop.ARMPath = prop.ARMJSONPath()
 		if prop.IsFlattened() {
-			prop.Name = astmodel.GoName(prop.ARMPath[0]) + prop.Name
+			prop.Name = naming.GoName(prop.ARMPath[0]) + prop.Name
 		}
 		prop.Name = free(prop.Name, ns.goTaken)
 		if ns.jsonNames[prop.JSONName] {
-			prop.JSONName = free(astmodel.LowerFirst(prop.Name), func(n string) bool { return ns.jsonNames[n] })
+			prop.JSONName = free(naming.LowerFirst(prop.Name), func(n string) bool { return ns.jsonNames[n] })
 		}
 	}
 	ns.goNames[prop.Name] = true

@@ -9,6 +9,7 @@ import (
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/config"
 	"github.com/asogen/asogen/pkg/diag"
+	"github.com/asogen/asogen/pkg/naming"
 )
 
 // MigrateCommand is the command that moves hand-written code to a new hub.
@@ -96,7 +97,7 @@ type checker struct {
 func (c *checker) find(k *astmodel.Kind, name string) []Method {
 	var out []Method
 	for _, m := range c.methods {
-		if m.Group == k.Group && m.Host == HostName(k.Name) && m.Name == name {
+		if m.Group == k.Group && m.Host == naming.HostName(k.Name) && m.Name == name {
 			out = append(out, m)
 		}
 	}

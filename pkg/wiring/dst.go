@@ -4,39 +4,25 @@ import (
 	"go/token"
 	"path"
 	"strconv"
-	"strings"
 
 	"github.com/dave/dst"
 
 	"github.com/asogen/asogen/pkg/codegen/gofile"
+	"github.com/asogen/asogen/pkg/goref"
 )
 
 // goFile is one generated Go file under construction: gofile's builder, shared with the API
 // emitter. Identifiers carry their import path (qual); the file declares the generated packages
-// it refers to (Use) and names runtime and library packages after their folder (knownNames).
+// it refers to (Use) and names runtime and library packages from goref's table (knownNames).
 type goFile = gofile.File
 
 func newGoFile(filePath, pkgPath, pkgName string) *goFile {
 	return gofile.NewFile(path.Base(filePath), pkgPath, pkgName, knownNames)
 }
 
-// knownNames names the fixed runtime imports and every library package after its folder; a
-// generated package must be declared with Use.
-func knownNames(importPath string) (string, bool) {
-	if strings.Contains(importPath, "/") || runtimeNames[importPath] != "" {
-		return pkgName(importPath), true
-	}
-	return "", false
-}
-
-// runtimeNames are the package names of the fixed imports generated wiring uses; other
-// library packages are named after their last path element.
-var runtimeNames = map[string]string{
-	ContextPath: "context", FmtPath: "fmt", ReflectPath: "reflect", SlicesPath: "slices", LogrPath: "logr",
-	GenRuntimePath: "genruntime", ExtensionsPath: "extensions", ResolverPath: "resolver",
-	GenericARMClientPath: "genericarmclient", ConversionPath: "conversion", SchemaPath: "schema",
-	RuntimePath: "runtime", RegistrationPath: "registration",
-}
+// knownNames names the runtime and library packages of goref's table; a generated package must
+// be declared with Use.
+func knownNames(importPath string) (string, bool) { return goref.NameOf(importPath) }
 
 // printed prints a built file with the default printer.
 func printed(f *goFile, err error) ([]byte, error) {
@@ -50,9 +36,9 @@ func printed(f *goFile, err error) ([]byte, error) {
 
 func id(name string) *dst.Ident { return dst.NewIdent(name) }
 
-func qual(ref GoRef) *dst.Ident { return &dst.Ident{Name: ref.Name, Path: ref.Path} }
+func qual(ref goref.Ref) *dst.Ident { return &dst.Ident{Name: ref.Name, Path: ref.Path} }
 
-func typeExpr(ref GoRef, pointer bool) dst.Expr {
+func typeExpr(ref goref.Ref, pointer bool) dst.Expr {
 	var x dst.Expr = qual(ref)
 	if pointer {
 		x = &dst.StarExpr{X: x}
@@ -64,7 +50,7 @@ func str(s string) *dst.BasicLit { return &dst.BasicLit{Kind: token.STRING, Valu
 
 func call(fun dst.Expr, args ...dst.Expr) *dst.CallExpr { return &dst.CallExpr{Fun: fun, Args: args} }
 
-func addrOf(ref GoRef) dst.Expr {
+func addrOf(ref goref.Ref) dst.Expr {
 	return &dst.UnaryExpr{Op: token.AND, X: &dst.CompositeLit{Type: qual(ref)}}
 }
 
@@ -112,9 +98,9 @@ func field(name string, typ dst.Expr) *dst.Field {
 	return f
 }
 
-// pkgName guesses the package name of a non-generated import path from its last element.
+// pkgName is the package name of a non-generated import path: goref's, else its last element.
 func pkgName(importPath string) string {
-	if n, ok := runtimeNames[importPath]; ok {
+	if n, ok := goref.NameOf(importPath); ok {
 		return n
 	}
 	return path.Base(importPath)

@@ -4,6 +4,9 @@ import (
 	"go/token"
 
 	"github.com/dave/dst"
+
+	"github.com/asogen/asogen/pkg/goref"
+	"github.com/asogen/asogen/pkg/naming"
 )
 
 // HelperFile emits the dispatch helpers shared by a group's hosts: unexpectedType builds the
@@ -13,7 +16,7 @@ func HelperFile(l Layout, group string) ([]byte, error) {
 }
 
 func helperFile(l Layout, group string) *goFile {
-	f := newGoFile(l.HelperFile(group), l.CustomizationsImport(group), CustomizationsPackage)
+	f := newGoFile(l.HelperFile(group), l.CustomizationsImport(group), naming.CustomizationsPackage)
 	f.Add(unexpectedTypeDecl(), describeTypeDecl())
 	return f
 }
@@ -25,7 +28,7 @@ func unexpectedTypeDecl() dst.Decl {
 		field("got", id("any")),
 		field("want", id("string")),
 	}
-	errorf := call(qual(GoRef{FmtPath, "Errorf"}), str("%s: %s has type %s, expected %s"),
+	errorf := call(qual(goref.Errorf), str("%s: %s has type %s, expected %s"),
 		id("method"), id("param"), call(id("describeType"), id("got")), id("want"))
 	return funcDecl(nil, unexpectedTypeFunc, params, []*dst.Field{field("", id("error"))},
 		[]dst.Stmt{ret(errorf)},
@@ -37,7 +40,7 @@ func unexpectedTypeDecl() dst.Decl {
 func describeTypeDecl() dst.Decl {
 	typeOf := &dst.AssignStmt{
 		Lhs: []dst.Expr{id("t")}, Tok: token.DEFINE,
-		Rhs: []dst.Expr{call(qual(GoRef{ReflectPath, "TypeOf"}), id("v"))},
+		Rhs: []dst.Expr{call(qual(goref.TypeOf), id("v"))},
 	}
 	isNil := &dst.IfStmt{
 		Cond: &dst.BinaryExpr{X: id("t"), Op: token.EQL, Y: id("nil")},
@@ -45,7 +48,7 @@ func describeTypeDecl() dst.Decl {
 	}
 	name := &dst.AssignStmt{Lhs: []dst.Expr{id("name")}, Tok: token.DEFINE, Rhs: []dst.Expr{call(sel(id("t"), "String"))}}
 	deref := &dst.ForStmt{
-		Cond: &dst.BinaryExpr{X: call(sel(id("t"), "Kind")), Op: token.EQL, Y: qual(GoRef{ReflectPath, "Pointer"})},
+		Cond: &dst.BinaryExpr{X: call(sel(id("t"), "Kind")), Op: token.EQL, Y: qual(goref.PointerKind)},
 		Body: &dst.BlockStmt{List: []dst.Stmt{&dst.AssignStmt{
 			Lhs: []dst.Expr{id("t")}, Tok: token.ASSIGN, Rhs: []dst.Expr{call(sel(id("t"), "Elem"))}}}},
 	}

@@ -9,6 +9,8 @@ import (
 
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/codegen/gofile"
+	"github.com/asogen/asogen/pkg/goref"
+	"github.com/asogen/asogen/pkg/naming"
 )
 
 // unexpectedTypeFunc is the group helper (in HelperFile) that builds the mismatch error.
@@ -23,12 +25,12 @@ func HostFile(l Layout, m *astmodel.Model, k *astmodel.Kind) ([]byte, error) {
 
 // hostFile builds the host file of k.
 func hostFile(l Layout, m *astmodel.Model, k *astmodel.Kind) (*goFile, error) {
-	f := newGoFile(l.HostFile(k), l.CustomizationsImport(k.Group), CustomizationsPackage)
+	f := newGoFile(l.HostFile(k), l.CustomizationsImport(k.Group), naming.CustomizationsPackage)
 	for _, ref := range k.AllPackages() {
-		f.Use(l.ImportPath(ref), ref.PackageName(), PackageAlias(ref))
+		f.Use(l.ImportPath(ref), ref.PackageName(), ref.Alias())
 	}
 	f.Add(hostType(k), extendedResources(l, k))
-	declared := map[GoRef]bool{}
+	declared := map[goref.Ref]bool{}
 	for _, p := range KindPoints(k.Extensions) {
 		s, err := Bind(l, m, k, p)
 		if err != nil {
@@ -63,10 +65,10 @@ func addSignature(f *goFile, s Signature) {
 }
 
 func hostType(k *astmodel.Kind) dst.Decl {
-	spec := &dst.TypeSpec{Name: id(HostName(k.Name)), Type: &dst.StructType{Fields: &dst.FieldList{Opening: true, Closing: true}}}
+	spec := &dst.TypeSpec{Name: id(naming.HostName(k.Name)), Type: &dst.StructType{Fields: &dst.FieldList{Opening: true, Closing: true}}}
 	d := &dst.GenDecl{Tok: token.TYPE, Specs: []dst.Spec{spec}}
 	gofile.Decorate(&d.Decs.NodeDecs, []string{
-		fmt.Sprintf("%s hosts the extensions of %s %s.", HostName(k.Name), k.Group, k.Name),
+		fmt.Sprintf("%s hosts the extensions of %s %s.", naming.HostName(k.Name), k.Group, k.Name),
 		"The generated methods assert the object to its hub type and call the hand-written typed",
 		"methods documented in docs/extensions.md.",
 	})
@@ -74,15 +76,15 @@ func hostType(k *astmodel.Kind) dst.Decl {
 }
 
 func receiver(k *astmodel.Kind) *dst.Field {
-	return field(Receiver, &dst.StarExpr{X: id(HostName(k.Name))})
+	return field(Receiver, &dst.StarExpr{X: id(naming.HostName(k.Name))})
 }
 
 // extendedResources is GetExtendedResources, listing every API version and storage variant.
 func extendedResources(l Layout, k *astmodel.Kind) dst.Decl {
-	list := GoRef{GenRuntimePath, "KubernetesResource"}
+	list := goref.KubernetesResource
 	lit := &dst.CompositeLit{Type: &dst.ArrayType{Elt: qual(list)}}
 	for _, ref := range k.AllPackages() {
-		e := addrOf(GoRef{l.ImportPath(ref), k.Name})
+		e := addrOf(goref.Ref{Path: l.ImportPath(ref), Name: k.Name})
 		e.Decorations().Before = dst.NewLine
 		e.Decorations().After = dst.NewLine
 		lit.Elts = append(lit.Elts, e)
@@ -93,12 +95,12 @@ func extendedResources(l Layout, k *astmodel.Kind) dst.Decl {
 }
 
 func implements(k *astmodel.Kind, p Point) dst.Decl {
-	return varAssert(qual(p.Interface), &dst.UnaryExpr{Op: token.AND, X: &dst.CompositeLit{Type: id(HostName(k.Name))}})
+	return varAssert(qual(p.Interface), &dst.UnaryExpr{Op: token.AND, X: &dst.CompositeLit{Type: id(naming.HostName(k.Name))}})
 }
 
 // hubGuard breaks the build when an asserted type stops being a hub.
-func hubGuard(hub GoRef) dst.Decl {
-	return varAssert(qual(GoRef{ConversionPath, "Hub"}), addrOf(hub),
+func hubGuard(hub goref.Ref) dst.Decl {
+	return varAssert(qual(goref.Hub), addrOf(hub),
 		fmt.Sprintf("%s must stay the hub: the build breaks here when the hub version moves.", hub.Name))
 }
 
@@ -141,7 +143,7 @@ func assertion(s Signature, t Typed, local string) []dst.Stmt {
 		want = payloadDescription(s.Kind)
 	}
 	assert := &dst.AssignStmt{Lhs: []dst.Expr{id(local), id("ok")}, Tok: token.DEFINE, Rhs: []dst.Expr{narrowed}}
-	method := HostName(s.Kind.Name) + "." + s.Point.Method
+	method := naming.HostName(s.Kind.Name) + "." + s.Point.Method
 	errExpr := call(id(unexpectedTypeFunc), str(method), str(t.Runtime.Name), id(t.Runtime.Name), str(want))
 	var zero []dst.Expr
 	for _, r := range s.Point.Results[:len(s.Point.Results)-1] {

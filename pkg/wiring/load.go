@@ -15,8 +15,8 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
-	"github.com/asogen/asogen/pkg/codegen/fileset"
 	"github.com/asogen/asogen/pkg/diag"
+	"github.com/asogen/asogen/pkg/header"
 )
 
 // LoadMode is all the checker asks of go/packages: package names and files. Without
@@ -97,7 +97,7 @@ func parseHandWritten(fset *token.FileSet, filename string) (*ast.File, error) {
 		return nil, nil
 	}
 	src, err := os.ReadFile(filename)
-	if err != nil || fileset.IsGenerated(src) {
+	if err != nil || header.IsGenerated(src) {
 		return nil, err
 	}
 	return parser.ParseFile(fset, filename, src, parser.SkipObjectResolution)

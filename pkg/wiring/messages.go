@@ -7,6 +7,7 @@ import (
 
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/config"
+	"github.com/asogen/asogen/pkg/naming"
 )
 
 // The messages of the checker. Each says what is wrong, where, and exactly what to do.
@@ -15,7 +16,7 @@ func missingMessage(l Layout, s Signature) string {
 	k, p := s.Kind, s.Point
 	return fmt.Sprintf("%s %s is configured with %s, but no hand-written %s method exists on *%s.\n"+
 		"Create %s holding:\n\n%s\n\nor run `asogen scaffold %s/%s` to write it for you.",
-		k.Group, k.Name, p.Name, p.HandWritten, HostName(k.Name),
+		k.Group, k.Name, p.Name, p.HandWritten, naming.HostName(k.Name),
 		l.HandWrittenFile(k, p), indent(s.String()+" {\n\t...\n}"), k.Group, k.Name)
 }
 
@@ -70,7 +71,7 @@ func wrongReceiverMessage(s Signature, m Method) string {
 	k := s.Kind
 	return fmt.Sprintf("%s is declared on %s, but asogen calls it on *%s, the host it generates for %s %s, "+
 		"so %s would never run.\nChange the receiver to (ext *%s); the method must be:\n\n%s",
-		m.Name, receiverDescription(m), HostName(k.Name), k.Group, k.Name, s.Point.Name, HostName(k.Name), indent(s.String()))
+		m.Name, receiverDescription(m), naming.HostName(k.Name), k.Group, k.Name, s.Point.Name, naming.HostName(k.Name), indent(s.String()))
 }
 
 // receiverDescription names a receiver type for a message.
@@ -95,7 +96,7 @@ func wrongTypeMessage(s Signature, i int, want Typed, got ParamType) string {
 		where += " (" + got.Path + ")"
 	}
 	return fmt.Sprintf("parameter %d (%s) of %s on *%s has type %s, want %s; the method must be:\n\n%s",
-		i+1, want.Name, s.Point.HandWritten, HostName(s.Kind.Name), where,
+		i+1, want.Name, s.Point.HandWritten, naming.HostName(s.Kind.Name), where,
 		describeWant(want), indent(s.String()))
 }
 

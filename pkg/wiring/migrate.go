@@ -15,10 +15,11 @@ import (
 	"github.com/dave/dst"
 	"github.com/dave/dst/decorator"
 
+	"github.com/asogen/asogen/internal/atomicfile"
 	"github.com/asogen/asogen/pkg/astmodel"
-	"github.com/asogen/asogen/pkg/codegen/fileset"
 	"github.com/asogen/asogen/pkg/config"
 	"github.com/asogen/asogen/pkg/diag"
+	"github.com/asogen/asogen/pkg/header"
 )
 
 // Migrate moves the hand-written code of kinds whose hub moved to the new hub: it checks the
@@ -75,7 +76,7 @@ func ApplyMoves(dir string, l Layout, moves []HubMove) (rewritten []string, err 
 // migrateFile rewrites one file; a missing file (no test beside it) is not an error.
 func migrateFile(l Layout, file string, moves map[string]string) (bool, error) {
 	src, err := os.ReadFile(file)
-	if os.IsNotExist(err) || (err == nil && fileset.IsGenerated(src)) {
+	if os.IsNotExist(err) || (err == nil && header.IsGenerated(src)) {
 		return false, nil
 	}
 	if err != nil {
@@ -142,32 +143,17 @@ func (l Layout) conventionalAlias(importPath string) (string, bool) {
 	}
 	ref := astmodel.PackageRef{Group: parts[0], Storage: len(parts) == 3 && parts[2] == "storage"}
 	ref.APIVersion = strings.TrimPrefix(parts[1], "v1api")
-	return PackageAlias(ref), len(parts) == 2 || ref.Storage
+	return ref.Alias(), len(parts) == 2 || ref.Storage
 }
 
-// writeAtomic replaces file through a temporary file in the same folder, keeping its mode.
+// writeAtomic replaces file, keeping its mode. Its temporary file is named like fileset's, so
+// a killed run's leftover is removed by the next generate.
 func writeAtomic(file string, content []byte) error {
 	info, err := os.Stat(file)
 	if err != nil {
 		return err
 	}
-	// named like fileset's temporary files, so a killed run's leftover is removed by the next generate
-	tmp, err := os.CreateTemp(filepath.Dir(file), ".asogen-tmp."+filepath.Base(file)+".*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(content); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), info.Mode().Perm()); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), file)
+	return atomicfile.Write(file, content, info.Mode().Perm())
 }
 
 func relTo(dir, file string) string {

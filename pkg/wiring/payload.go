@@ -9,6 +9,8 @@ import (
 
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/codegen/gofile"
+	"github.com/asogen/asogen/pkg/goref"
+	"github.com/asogen/asogen/pkg/naming"
 )
 
 // PayloadName is the generated type that hands the ARM payload to hand-written code typed:
@@ -19,12 +21,12 @@ func payloadConstructorName(kind string) string { return "new" + PayloadName(kin
 
 // PayloadField is the field of the payload type holding one API version's ARM type: "V20240301".
 func PayloadField(apiVersion string) string {
-	return "V" + strings.TrimPrefix(astmodel.VersionPackageName(apiVersion), "v1api")
+	return "V" + strings.TrimPrefix(naming.VersionPackageName(apiVersion), "v1api")
 }
 
 // payloadARMType is the ARM type of the kind's spec in one API package: <Kind>_Spec_ARM.
-func payloadARMType(l Layout, k *astmodel.Kind, ref astmodel.PackageRef) GoRef {
-	return GoRef{Path: l.ImportPath(ref), Name: k.Name + "_Spec_ARM"}
+func payloadARMType(l Layout, k *astmodel.Kind, ref astmodel.PackageRef) goref.Ref {
+	return goref.Ref{Path: l.ImportPath(ref), Name: k.Name + "_Spec_ARM"}
 }
 
 // payloadDescription says what the payload dispatch expects, for its mismatch error.
@@ -66,7 +68,7 @@ func payloadConstructor(l Layout, k *astmodel.Kind) dst.Decl {
 			Body: []dst.Stmt{ret(wrapped, id("true"))},
 		})
 	}
-	params := []*dst.Field{field("payload", qual(GoRef{ExtensionsPath, "ARMPayload"}))}
+	params := []*dst.Field{field("payload", qual(goref.ARMPayload))}
 	results := []*dst.Field{field("", &dst.StarExpr{X: id(PayloadName(k.Name))}), field("", id("bool"))}
 	return funcDecl(nil, payloadConstructorName(k.Name), params, results, []dst.Stmt{sw, ret(id("nil"), id("false"))},
 		fmt.Sprintf("%s wraps the ARM payload of any API version of %s.", payloadConstructorName(k.Name), k.Name))

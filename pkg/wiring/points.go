@@ -3,30 +3,8 @@ package wiring
 import (
 	"slices"
 	"strings"
-)
 
-// GoRef names a Go type: import path and name. Path is empty for predeclared types (error).
-type GoRef struct {
-	Path string
-	Name string
-}
-
-// Import paths of the runtime and libraries the wiring refers to.
-const (
-	ContextPath          = "context"
-	FmtPath              = "fmt"
-	ReflectPath          = "reflect"
-	SlicesPath           = "slices"
-	LogrPath             = "github.com/go-logr/logr"
-	GenRuntimePath       = "github.com/asogen/asogen/v2/pkg/genruntime"
-	ExtensionsPath       = "github.com/asogen/asogen/v2/pkg/genruntime/extensions"
-	ResolverPath         = "github.com/asogen/asogen/v2/pkg/resolver"
-	GenericARMClientPath = "github.com/asogen/asogen/v2/pkg/genericarmclient"
-	ConversionPath       = "sigs.k8s.io/controller-runtime/pkg/conversion"
-	SchemaPath           = "k8s.io/apimachinery/pkg/runtime/schema"
-	RuntimePath          = "k8s.io/apimachinery/pkg/runtime"
-	RegistrationPath     = "github.com/asogen/asogen/v2/pkg/registration"
-	AzcorePath           = "github.com/Azure/azure-sdk-for-go/sdk/azcore"
+	"github.com/asogen/asogen/pkg/goref"
 )
 
 // Role says what the generated dispatch does with one parameter of a runtime method.
@@ -50,39 +28,39 @@ func (r Role) Hub() bool { return r == Obj || r == Owner }
 // Param is one parameter of a runtime extension method.
 type Param struct {
 	Name    string // the name used in the dispatch and in the hand-written signature
-	Type    GoRef
+	Type    goref.Ref
 	Pointer bool
 	Role    Role
 }
 
 // Result is one result of a runtime extension method.
 type Result struct {
-	Type      GoRef
+	Type      goref.Ref
 	Composite bool // the zero value is written T{} (a struct); otherwise nil
 }
 
 // Point describes one extension point: everything the emitters, the checker and scaffold need.
 // Adding an extension point is adding a Point to Points and its scaffold template.
 type Point struct {
-	Name        string   // name in config.yaml and in messages, e.g. "PostReconciliationChecker"
-	Interface   GoRef    // the runtime interface implemented on the host
-	Method      string   // the runtime method of Interface
-	Params      []Param  // the runtime method's parameters, in order
-	Results     []Result // the runtime method's results, in order
-	HandWritten string   // the typed method the user writes on the host
-	Summary     string   // what the hand-written method decides, for doc comments
-	Template    string   // scaffold template file in templates/
+	Name        string    // name in config.yaml and in messages, e.g. "PostReconciliationChecker"
+	Interface   goref.Ref // the runtime interface implemented on the host
+	Method      string    // the runtime method of Interface
+	Params      []Param   // the runtime method's parameters, in order
+	Results     []Result  // the runtime method's results, in order
+	HandWritten string    // the typed method the user writes on the host
+	Summary     string    // what the hand-written method decides, for doc comments
+	Template    string    // scaffold template file in templates/
 }
 
 var (
-	ctxParam      = Param{Name: "ctx", Type: GoRef{ContextPath, "Context"}}
-	resolverParam = Param{Name: "resourceResolver", Type: GoRef{ResolverPath, "Resolver"}, Pointer: true}
-	armParam      = Param{Name: "armClient", Type: GoRef{GenericARMClientPath, "GenericClient"}, Pointer: true}
-	logParam      = Param{Name: "log", Type: GoRef{LogrPath, "Logger"}}
-	metaObject    = GoRef{GenRuntimePath, "MetaObject"}
-	errorResult   = Result{Type: GoRef{Name: "error"}}
-	preResult     = Result{Type: GoRef{ExtensionsPath, "PreReconcileCheckResult"}, Composite: true}
-	postResult    = Result{Type: GoRef{ExtensionsPath, "PostReconcileCheckResult"}, Composite: true}
+	ctxParam      = Param{Name: "ctx", Type: goref.Context}
+	resolverParam = Param{Name: "resourceResolver", Type: goref.Resolver, Pointer: true}
+	armParam      = Param{Name: "armClient", Type: goref.GenericClient, Pointer: true}
+	logParam      = Param{Name: "log", Type: goref.Logger}
+	metaObject    = goref.MetaObject
+	errorResult   = Result{Type: goref.Ref{Name: "error"}}
+	preResult     = Result{Type: goref.PreReconcileCheckResult, Composite: true}
+	postResult    = Result{Type: goref.PostReconcileCheckResult, Composite: true}
 	objParam      = Param{Name: "obj", Type: metaObject, Role: Obj}
 )
 
@@ -91,10 +69,10 @@ var (
 var Points = []Point{
 	{
 		Name:      "PreReconciliationOwnerChecker",
-		Interface: GoRef{ExtensionsPath, "PreReconciliationOwnerChecker"},
+		Interface: goref.PreReconciliationOwnerChecker,
 		Method:    "PreReconcileOwnerCheck",
 		Params: []Param{ctxParam, {Name: "owner", Type: metaObject, Role: Owner}, resolverParam, armParam, logParam,
-			{Name: "next", Type: GoRef{ExtensionsPath, "PreReconcileOwnerCheckFunc"}, Role: Next}},
+			{Name: "next", Type: goref.PreReconcileOwnerCheckFunc, Role: Next}},
 		Results:     []Result{preResult, errorResult},
 		HandWritten: "CheckOwnerBeforeReconcile",
 		Summary:     "decides from the owner's fresh state whether reconciling the resource may start",
@@ -102,10 +80,10 @@ var Points = []Point{
 	},
 	{
 		Name:      "PreReconciliationChecker",
-		Interface: GoRef{ExtensionsPath, "PreReconciliationChecker"},
+		Interface: goref.PreReconciliationChecker,
 		Method:    "PreReconcileCheck",
 		Params: []Param{ctxParam, {Name: "obj", Type: metaObject, Role: Obj}, {Name: "owner", Type: metaObject},
-			resolverParam, armParam, logParam, {Name: "next", Type: GoRef{ExtensionsPath, "PreReconcileCheckFunc"}, Role: Next}},
+			resolverParam, armParam, logParam, {Name: "next", Type: goref.PreReconcileCheckFunc, Role: Next}},
 		Results:     []Result{preResult, errorResult},
 		HandWritten: "CheckBeforeReconcile",
 		Summary:     "decides from the resource's fresh state whether the PUT may go to Azure",
@@ -113,9 +91,9 @@ var Points = []Point{
 	},
 	{
 		Name:      "ARMResourceModifier",
-		Interface: GoRef{ExtensionsPath, "ARMResourceModifier"},
+		Interface: goref.ARMResourceModifier,
 		Method:    "ModifyARMResource",
-		Params: []Param{ctxParam, objParam, {Name: "payload", Type: GoRef{ExtensionsPath, "ARMPayload"}, Role: Payload},
+		Params: []Param{ctxParam, objParam, {Name: "payload", Type: goref.ARMPayload, Role: Payload},
 			resolverParam, armParam, logParam},
 		Results:     []Result{errorResult},
 		HandWritten: "ModifyARMPayload",
@@ -124,10 +102,10 @@ var Points = []Point{
 	},
 	{
 		Name:      "PostReconciliationChecker",
-		Interface: GoRef{ExtensionsPath, "PostReconciliationChecker"},
+		Interface: goref.PostReconciliationChecker,
 		Method:    "PostReconcileCheck",
 		Params: []Param{ctxParam, {Name: "obj", Type: metaObject, Role: Obj}, {Name: "owner", Type: metaObject},
-			resolverParam, armParam, logParam, {Name: "next", Type: GoRef{ExtensionsPath, "PostReconcileCheckFunc"}, Role: Next}},
+			resolverParam, armParam, logParam, {Name: "next", Type: goref.PostReconcileCheckFunc, Role: Next}},
 		Results:     []Result{postResult, errorResult},
 		HandWritten: "CheckAfterReconcile",
 		Summary:     "decides from the resource's fresh status whether it may be marked Ready",
@@ -135,7 +113,7 @@ var Points = []Point{
 	},
 	{
 		Name:        "SuccessfulCreationHandler",
-		Interface:   GoRef{ExtensionsPath, "SuccessfulCreationHandler"},
+		Interface:   goref.SuccessfulCreationHandler,
 		Method:      "Success",
 		Params:      []Param{ctxParam, objParam, logParam},
 		Results:     []Result{errorResult},
@@ -145,44 +123,44 @@ var Points = []Point{
 	},
 	{
 		Name:      "KubernetesSecretExporter",
-		Interface: GoRef{ExtensionsPath, "KubernetesSecretExporter"},
+		Interface: goref.KubernetesSecretExporter,
 		Method:    "ExportKubernetesSecrets",
-		Params: []Param{ctxParam, objParam, {Name: "values", Type: GoRef{ExtensionsPath, "SecretValues"}},
+		Params: []Param{ctxParam, objParam, {Name: "values", Type: goref.SecretValues},
 			armParam, logParam},
-		Results:     []Result{{Type: GoRef{ExtensionsPath, "SecretValues"}}, errorResult},
+		Results:     []Result{{Type: goref.SecretValues}, errorResult},
 		HandWritten: "ExportSecrets",
 		Summary:     "returns the secret values to write into the Secrets named in spec.operatorSpec.secrets",
 		Template:    "kubernetes_secret_exporter.go.tmpl",
 	},
 	{
 		Name:        "KubernetesExporter",
-		Interface:   GoRef{ExtensionsPath, "KubernetesExporter"},
+		Interface:   goref.KubernetesExporter,
 		Method:      "ExportKubernetesResources",
 		Params:      []Param{ctxParam, objParam, armParam, logParam},
-		Results:     []Result{{Type: GoRef{ExtensionsPath, "KubernetesObjects"}}, errorResult},
+		Results:     []Result{{Type: goref.KubernetesObjects}, errorResult},
 		HandWritten: "ExportResources",
 		Summary:     "returns the Kubernetes objects to create or update, owned by the resource",
 		Template:    "kubernetes_exporter.go.tmpl",
 	},
 	{
 		Name:      "ErrorClassifier",
-		Interface: GoRef{ExtensionsPath, "ErrorClassifier"},
+		Interface: goref.ErrorClassifier,
 		Method:    "ClassifyError",
-		Params: []Param{{Name: "cloudError", Type: GoRef{AzcorePath, "ResponseError"}, Pointer: true}, objParam,
-			{Name: "apiVersion", Type: GoRef{Name: "string"}}, logParam,
-			{Name: "next", Type: GoRef{ExtensionsPath, "ErrorClassifierFunc"}, Role: Next}},
-		Results:     []Result{{Type: GoRef{ExtensionsPath, "CloudErrorDetails"}, Composite: true}, errorResult},
+		Params: []Param{{Name: "cloudError", Type: goref.ResponseError, Pointer: true}, objParam,
+			{Name: "apiVersion", Type: goref.Ref{Name: "string"}}, logParam,
+			{Name: "next", Type: goref.ErrorClassifierFunc, Role: Next}},
+		Results:     []Result{{Type: goref.CloudErrorDetails, Composite: true}, errorResult},
 		HandWritten: "ClassifyARMError",
 		Summary:     "decides whether an error ARM returned is retried or waits for a spec change",
 		Template:    "error_classifier.go.tmpl",
 	},
 	{
 		Name:      "Deleter",
-		Interface: GoRef{ExtensionsPath, "Deleter"},
+		Interface: goref.Deleter,
 		Method:    "Delete",
 		Params: []Param{ctxParam, objParam, resolverParam, armParam, logParam,
-			{Name: "next", Type: GoRef{ExtensionsPath, "DeleteFunc"}, Role: Next}},
-		Results:     []Result{{Type: GoRef{ExtensionsPath, "DeleteResult"}, Composite: true}, errorResult},
+			{Name: "next", Type: goref.DeleteFunc, Role: Next}},
+		Results:     []Result{{Type: goref.DeleteResult, Composite: true}, errorResult},
 		HandWritten: "DeleteFromAzure",
 		Summary:     "deletes the resource from Azure, leaves it there, or waits",
 		Template:    "deleter.go.tmpl",

@@ -7,6 +7,8 @@ import (
 	"github.com/dave/dst"
 
 	"github.com/asogen/asogen/pkg/astmodel"
+	"github.com/asogen/asogen/pkg/goref"
+	"github.com/asogen/asogen/pkg/naming"
 )
 
 // Names declared by the generated registry (documented in docs/extensions.md).
@@ -17,13 +19,13 @@ const (
 )
 
 var (
-	groupKindRef   = GoRef{SchemaPath, "GroupKind"}
-	gvkRef         = GoRef{SchemaPath, "GroupVersionKind"}
-	schemeRef      = GoRef{RuntimePath, "Scheme"}
-	extensionRef   = GoRef{GenRuntimePath, "ResourceExtension"}
-	kubeResource   = GoRef{GenRuntimePath, "KubernetesResource"}
-	armResourceRef = GoRef{GenRuntimePath, "ARMResource"}
-	resourceRef    = GoRef{RegistrationPath, "Resource"}
+	groupKindRef   = goref.GroupKind
+	gvkRef         = goref.GroupVersionKind
+	schemeRef      = goref.RuntimeScheme
+	extensionRef   = goref.ResourceExtension
+	kubeResource   = goref.KubernetesResource
+	armResourceRef = goref.ARMResource
+	resourceRef    = goref.RegistrationResource
 )
 
 // RegistryFile emits the registry: KnownResources (every group's registrations, in group order),
@@ -54,9 +56,9 @@ func groupRegistryFile(l Layout, m *astmodel.Model, group string) *goFile {
 			continue
 		}
 		kinds = append(kinds, k)
-		f.Use(l.CustomizationsImport(k.Group), CustomizationsPackage, CustomizationsAlias(k.Group))
+		f.Use(l.CustomizationsImport(k.Group), naming.CustomizationsPackage, naming.CustomizationsAlias(k.Group))
 		for _, ref := range k.AllPackages() {
-			f.Use(l.ImportPath(ref), ref.PackageName(), PackageAlias(ref))
+			f.Use(l.ImportPath(ref), ref.PackageName(), ref.Alias())
 		}
 	}
 	f.Add(groupResources(l, group, kinds), groupSchemeAdders(l, group, kinds))
@@ -64,8 +66,8 @@ func groupRegistryFile(l Layout, m *astmodel.Model, group string) *goFile {
 }
 
 // resourcesFunc and addersFunc name a group's registry functions, e.g. resourcesNetwork.
-func resourcesFunc(group string) string { return "resources" + astmodel.GoName(group) }
-func addersFunc(group string) string    { return "schemeAdders" + astmodel.GoName(group) }
+func resourcesFunc(group string) string { return "resources" + naming.GoName(group) }
+func addersFunc(group string) string    { return "schemeAdders" + naming.GoName(group) }
 
 func funcType(result dst.Expr) dst.Expr {
 	return &dst.FuncType{Params: &dst.FieldList{}, Results: &dst.FieldList{List: []*dst.Field{field("", result)}}}
@@ -78,7 +80,7 @@ func knownResources(groups []string) dst.Decl {
 		parts = append(parts, onLine(call(id(resourcesFunc(g)))))
 	}
 	results := []*dst.Field{field("", &dst.ArrayType{Elt: qual(resourceRef)})}
-	return funcDecl(nil, KnownResourcesFunc, nil, results, []dst.Stmt{ret(call(qual(GoRef{SlicesPath, "Concat"}), parts...))},
+	return funcDecl(nil, KnownResourcesFunc, nil, results, []dst.Stmt{ret(call(qual(goref.Concat), parts...))},
 		KnownResourcesFunc+" lists every generated resource kind, sorted by group and kind.")
 }
 
@@ -94,7 +96,7 @@ func groupResources(l Layout, group string, kinds []*astmodel.Kind) dst.Decl {
 }
 
 func registration(l Layout, k *astmodel.Kind) dst.Expr {
-	hub := GoRef{l.ImportPath(k.Hub), k.Name}
+	hub := goref.Ref{Path: l.ImportPath(k.Hub), Name: k.Name}
 	var gvks []dst.Expr
 	for _, ref := range k.AllPackages() {
 		gvks = append(gvks, onLine(gvkFields(nil, ref, k.Name)))
@@ -102,11 +104,11 @@ func registration(l Layout, k *astmodel.Kind) dst.Expr {
 	fields := []dst.Expr{
 		kv("GroupKind", keyed(qual(groupKindRef), kv("Group", str(astmodel.KubeGroup(k.Group))), kv("Kind", str(k.Name)))),
 		kv("ARMType", str(k.ARMType)),
-		kv("Plural", str(astmodel.Plural(k.Name))),
+		kv("Plural", str(naming.Plural(k.Name))),
 		kv("HubGVK", gvkFields(qual(gvkRef), k.Hub, k.Name)),
 		kv("GVKs", &dst.CompositeLit{Type: &dst.ArrayType{Elt: qual(gvkRef)}, Elts: gvks}),
 		kv("Owner", ownerExpr(k)),
-		kv("Extension", addrOf(GoRef{l.CustomizationsImport(k.Group), HostName(k.Name)})),
+		kv("Extension", addrOf(goref.Ref{Path: l.CustomizationsImport(k.Group), Name: naming.HostName(k.Name)})),
 		kv("NewHub", constructor(kubeResource, hub)),
 		kv("ARMVersions", armVersions(l, k)),
 		kv("HubAPIVersion", str(k.Hub.APIRef().KubeVersion())),
@@ -125,7 +127,7 @@ func armVersions(l Layout, k *astmodel.Kind) dst.Expr {
 	fn := funcType(qual(armResourceRef))
 	lit := &dst.CompositeLit{Type: &dst.MapType{Key: id("string"), Value: fn}}
 	for _, ref := range k.APIPackages() {
-		typ := GoRef{l.ImportPath(ref), k.Name}
+		typ := goref.Ref{Path: l.ImportPath(ref), Name: k.Name}
 		lit.Elts = append(lit.Elts, onLine(kv2(str(ref.KubeVersion()), constructor(armResourceRef, typ))))
 	}
 	return lit
@@ -146,7 +148,7 @@ func ownerExpr(k *astmodel.Kind) dst.Expr {
 }
 
 // constructor is `func() iface { return &T{} }`.
-func constructor(iface, typ GoRef) dst.Expr {
+func constructor(iface, typ goref.Ref) dst.Expr {
 	ft := funcType(qual(iface)).(*dst.FuncType)
 	return &dst.FuncLit{Type: ft, Body: &dst.BlockStmt{List: []dst.Stmt{ret(addrOf(typ))}}}
 }
@@ -222,7 +224,7 @@ func groupSchemeAdders(l Layout, group string, kinds []*astmodel.Kind) dst.Decl 
 	adders := &dst.CompositeLit{Type: &dst.ArrayType{Elt: adderType()}}
 	for i, ref := range refs {
 		if i == 0 || ref != refs[i-1] {
-			adders.Elts = append(adders.Elts, onLine(qual(GoRef{l.ImportPath(ref), "AddToScheme"})))
+			adders.Elts = append(adders.Elts, onLine(qual(goref.Ref{Path: l.ImportPath(ref), Name: "AddToScheme"})))
 		}
 	}
 	results := []*dst.Field{field("", &dst.ArrayType{Elt: adderType()})}

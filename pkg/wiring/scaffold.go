@@ -12,6 +12,7 @@ import (
 
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/config"
+	"github.com/asogen/asogen/pkg/naming"
 	"github.com/asogen/asogen/templates"
 )
 
@@ -78,7 +79,7 @@ func scaffoldKind(m *astmodel.Model, target string) (*astmodel.Kind, error) {
 
 func hasMethod(methods []Method, k *astmodel.Kind, name string) bool {
 	for _, m := range methods {
-		if m.Group == k.Group && m.Host == HostName(k.Name) && m.Name == name {
+		if m.Group == k.Group && m.Host == naming.HostName(k.Name) && m.Name == name {
 			return true
 		}
 	}
@@ -92,7 +93,7 @@ func scaffoldPoint(dir string, l Layout, m *astmodel.Model, k *astmodel.Kind, p 
 	if _, err := os.Stat(abs); err == nil {
 		return "", fmt.Errorf("scaffold: %s already exists and does not define %s on *%s; "+
 			"refusing to overwrite it: add the method there, or rename the file and run scaffold again",
-			rel, p.HandWritten, HostName(k.Name))
+			rel, p.HandWritten, naming.HostName(k.Name))
 	}
 	s, err := Bind(l, m, k, p)
 	if err != nil {
@@ -136,7 +137,7 @@ func RenderScaffold(s Signature) ([]byte, error) {
 
 func newScaffoldData(s Signature) scaffoldData {
 	d := scaffoldData{
-		Package: CustomizationsPackage, Group: s.Kind.Group, Kind: s.Kind.Name,
+		Package: naming.CustomizationsPackage, Group: s.Kind.Group, Kind: s.Kind.Name,
 		Method: s.Point.HandWritten, Signature: s.String(),
 	}
 	var std, other []string

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/sebdah/goldie/v2"
+
+	"github.com/asogen/asogen/pkg/naming"
 )
 
 func TestScaffoldWritesMissingExtensions(t *testing.T) {
@@ -45,7 +47,7 @@ func TestScaffoldGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			g.Assert(t, k.Group+"_"+Snake(k.Name)+"_"+Snake(p.Name), content)
+			g.Assert(t, k.Group+"_"+naming.Snake(k.Name)+"_"+naming.Snake(p.Name), content)
 		}
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/asogen/asogen/pkg/astmodel"
+	"github.com/asogen/asogen/pkg/goref"
+	"github.com/asogen/asogen/pkg/naming"
 )
 
 // Receiver is the receiver name of every method on an extension host.
@@ -16,7 +18,7 @@ const Receiver = "ext"
 // parameters narrowed to a hub type.
 type Typed struct {
 	Name    string
-	Type    GoRef
+	Type    goref.Ref
 	Pointer bool
 	Role    Role
 	Runtime Param // the runtime parameter it comes from
@@ -57,22 +59,22 @@ func (s *Signature) narrow(l Layout, m *astmodel.Model, rp Param) (Typed, error)
 		}
 		hub = owner.HubType()
 	case Payload:
-		t.Type, t.Pointer = GoRef{Name: PayloadName(s.Kind.Name)}, true
+		t.Type, t.Pointer = goref.Ref{Name: PayloadName(s.Kind.Name)}, true
 		return t, nil
 	default:
 		return t, nil
 	}
-	t.Type = GoRef{Path: l.ImportPath(hub.Package), Name: hub.Name}
+	t.Type = goref.Ref{Path: l.ImportPath(hub.Package), Name: hub.Name}
 	t.Pointer = true
 	t.Name = s.paramName(hub.Name, rp.Name)
-	s.Aliases[t.Type.Path] = PackageAlias(hub.Package)
+	s.Aliases[t.Type.Path] = hub.Package.Alias()
 	return t, nil
 }
 
 // paramName names a typed parameter after its kind ("cluster"), unless that collides with a
 // runtime parameter name.
 func (s *Signature) paramName(kind, fallback string) string {
-	name := astmodel.LocalName(kind)
+	name := naming.LocalName(kind)
 	taken := slices.ContainsFunc(s.Point.Params, func(p Param) bool { return p.Name == name })
 	if taken || name == Receiver {
 		return fallback
@@ -111,7 +113,7 @@ func (s Signature) Qualifier(p string) string {
 }
 
 // TypeString renders a parameter or result type as written in Go source.
-func (s Signature) TypeString(ref GoRef, pointer bool) string {
+func (s Signature) TypeString(ref goref.Ref, pointer bool) string {
 	out := ref.Name
 	if ref.Path != "" {
 		out = s.Qualifier(ref.Path) + "." + ref.Name
@@ -139,7 +141,7 @@ func (s Signature) Imports() []string {
 // String renders the method declaration (without body), one parameter per line, gofmt style.
 func (s Signature) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "func (%s *%s) %s(\n", Receiver, HostName(s.Kind.Name), s.Point.HandWritten)
+	fmt.Fprintf(&b, "func (%s *%s) %s(\n", Receiver, naming.HostName(s.Kind.Name), s.Point.HandWritten)
 	for _, t := range s.Params {
 		fmt.Fprintf(&b, "\t%s %s,\n", t.Name, s.TypeString(t.Type, t.Pointer))
 	}
@@ -157,6 +159,6 @@ func (s Signature) String() string {
 
 // HubDescription renders a hub type for messages: "*storage.PrivateEndpoint from
 // github.com/x/v2/api/network/v1api20240301/storage".
-func HubDescription(ref GoRef) string {
+func HubDescription(ref goref.Ref) string {
 	return fmt.Sprintf("*%s.%s from %s", path.Base(ref.Path), ref.Name, ref.Path)
 }

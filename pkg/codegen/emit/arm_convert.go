@@ -5,6 +5,7 @@ import (
 
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/codegen/gofile"
+	"github.com/asogen/asogen/pkg/goref"
 )
 
 // The toARM and fromARM methods are written as text (gofile.Code), like conversions: the same
@@ -35,7 +36,7 @@ func (f *armFunc) write(v armValue) {
 		f.w.S(v.expr)
 		return
 	}
-	f.w.Q(genruntimePath, "ResourceReference")
+	writeRef(f.w, goref.ResourceReference)
 	f.w.S("{ARMID: ", v.expr, "}")
 }
 
@@ -44,7 +45,7 @@ func (e *pkgEmitter) toARMMethod(w *gofile.Code, o *astmodel.Object, tree *armNo
 	f := e.newARMFunc(w, true)
 	w.Decl("toARM converts this " + o.Name.Name + " to its ARM payload, resolving references.")
 	w.S("func (obj *", o.Name.Name, ") toARM(resolved ")
-	w.Q(genruntimePath, "ResolvedReferences")
+	writeRef(w, goref.ResolvedReferences)
 	w.S(") (*", tree.typeName, ", error)")
 	w.Open()
 	w.Line()
@@ -225,7 +226,7 @@ func (f *armFunc) ifErrReturnNil(msg string) {
 	w.Open()
 	w.Line()
 	w.S("return nil, ")
-	w.Q(errorsPath, "Wrap")
+	writeRef(w, goref.ErrorsWrap)
 	w.S("(err, ")
 	w.Quote(msg)
 	w.S(")")

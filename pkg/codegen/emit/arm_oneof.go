@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/asogen/asogen/pkg/astmodel"
+	"github.com/asogen/asogen/pkg/goref"
 	"github.com/dave/dst"
 )
 
@@ -39,7 +40,7 @@ func (e *pkgEmitter) oneOfMarshal(o *astmodel.Object, tree *armNode) dst.Decl {
 		marshal := call(id(marshalOneOfFunc), id("base"), field("u", c.goName), str(o.OneOf.Discriminator), str(o.OneOf.Values[c.prop.Name]))
 		body = append(body, ifStmt(notNil(field("u", c.goName)), []dst.Stmt{ret(marshal)}))
 	}
-	body = append(body, ret(call(qual(jsonPath, "Marshal"), id("base"))))
+	body = append(body, ret(call(qualRef(goref.JSONMarshal), id("base"))))
 	return method{recv: "u", recvType: id(tree.typeName), name: "MarshalJSON",
 		doc:     []string{"MarshalJSON sends the other properties and the option that is set, with its discriminator."},
 		results: []param{{"", &dst.ArrayType{Elt: id("byte")}}, {"", id("error")}},
@@ -55,14 +56,14 @@ func (e *pkgEmitter) oneOfUnmarshal(o *astmodel.Object, tree *armNode) dst.Decl 
 			List: []dst.Expr{str(o.OneOf.Values[c.prop.Name])},
 			Body: []dst.Stmt{
 				assign(field("u", c.goName), addr(composite(optType))),
-				ret(call(qual(jsonPath, "Unmarshal"), id("data"), field("u", c.goName))),
+				ret(call(qualRef(goref.JSONUnmarshal), id("data"), field("u", c.goName))),
 			},
 		})
 	}
 	body := []dst.Stmt{
 		plainType(tree.typeName),
 		varDecl("base", id("plain")),
-		ifErr(call(qual(jsonPath, "Unmarshal"), id("data"), addr(id("base"))), id("err")),
+		ifErr(call(qualRef(goref.JSONUnmarshal), id("data"), addr(id("base"))), id("err")),
 		assign(star(id("u")), call(id(tree.typeName), id("base"))),
 		&dst.AssignStmt{Lhs: []dst.Expr{id("value"), id("err")}, Tok: tokDefine,
 			Rhs: []dst.Expr{call(id(discriminatorFunc), id("data"), str(o.OneOf.Discriminator))}},

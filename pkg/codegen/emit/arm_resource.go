@@ -3,6 +3,7 @@ package emit
 import (
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/codegen/gofile"
+	"github.com/asogen/asogen/pkg/goref"
 	"github.com/dave/dst"
 )
 
@@ -85,7 +86,7 @@ func (e *pkgEmitter) armObject(f *goFile, o *astmodel.Object, isSpec bool, reach
 func (e *pkgEmitter) armResourceMethods(r *astmodel.Resource) []dst.Decl {
 	recv := recvOf(r)
 	return []dst.Decl{
-		assertion(qual(genruntimePath, "ARMResource"), r.Kind()),
+		assertion(qualRef(goref.ARMResource), r.Kind()),
 		method{recv: "r", recvType: recv, name: "ARMIDFromOwner",
 			doc:     []string{"ARMIDFromOwner returns the ARM ID of the resource below the owner's ARM ID."},
 			params:  []param{{"ownerID", id("string")}},
@@ -120,7 +121,7 @@ func (e *pkgEmitter) specToARM(r *astmodel.Resource) dst.Decl {
 	}
 	return method{recv: "r", recvType: recvOf(r), name: "SpecToARM",
 		doc:     []string{"SpecToARM converts the spec to the ARM PUT body; the name is AzureName()."},
-		params:  []param{{"resolved", qual(genruntimePath, "ResolvedReferences")}},
+		params:  []param{{"resolved", qualRef(goref.ResolvedReferences)}},
 		results: []param{{"", id("any")}, {"", id("error")}},
 		body:    body}.decl()
 }
@@ -128,7 +129,7 @@ func (e *pkgEmitter) specToARM(r *astmodel.Resource) dst.Decl {
 func (e *pkgEmitter) statusFromARM(r *astmodel.Resource) dst.Decl {
 	armType := armName(r.Status.Name)
 	cast := &dst.TypeAssertExpr{X: id("armStatus"), Type: ptrType(id(armType))}
-	failure := call(qual(errorsPath, "Errorf"), str("expected *"+armType+" but got %T"), id("armStatus"))
+	failure := call(qualRef(goref.ErrorsErrorf), str("expected *"+armType+" but got %T"), id("armStatus"))
 	body := []dst.Stmt{
 		&dst.AssignStmt{Lhs: []dst.Expr{id("arm"), id("ok")}, Tok: tokDefine, Rhs: []dst.Expr{cast}},
 		ifStmt(&dst.UnaryExpr{Op: tokNot, X: id("ok")}, []dst.Stmt{ret(failure)}),

@@ -2,6 +2,7 @@ package emit
 
 import (
 	"github.com/asogen/asogen/pkg/astmodel"
+	"github.com/asogen/asogen/pkg/goref"
 	"github.com/dave/dst"
 )
 
@@ -40,20 +41,20 @@ func (e *pkgEmitter) armFeatures() (refs, unions bool) {
 }
 
 func marshalOneOfDecl() dst.Decl {
-	rawMap := &dst.MapType{Key: id("string"), Value: qual(jsonPath, "RawMessage")}
+	rawMap := &dst.MapType{Key: id("string"), Value: qualRef(goref.RawMessage)}
 	body := []dst.Stmt{
 		varDecl("fields", rawMap),
 		rangeStmt("_", "part", &dst.CompositeLit{Type: &dst.ArrayType{Elt: id("any")}, Elts: []dst.Expr{id("base"), id("option")}},
 			&dst.AssignStmt{Lhs: []dst.Expr{id("data"), id("err")}, Tok: tokDefine,
-				Rhs: []dst.Expr{call(qual(jsonPath, "Marshal"), id("part"))}},
+				Rhs: []dst.Expr{call(qualRef(goref.JSONMarshal), id("part"))}},
 			ifStmt(notNil(id("err")), []dst.Stmt{ret(nilExpr(), id("err"))}),
-			ifErr(call(qual(jsonPath, "Unmarshal"), id("data"), addr(id("fields"))), nilExpr(), id("err")),
+			ifErr(call(qualRef(goref.JSONUnmarshal), id("data"), addr(id("fields"))), nilExpr(), id("err")),
 		),
 		&dst.AssignStmt{Lhs: []dst.Expr{id("tag"), id("err")}, Tok: tokDefine,
-			Rhs: []dst.Expr{call(qual(jsonPath, "Marshal"), id("value"))}},
+			Rhs: []dst.Expr{call(qualRef(goref.JSONMarshal), id("value"))}},
 		ifStmt(notNil(id("err")), []dst.Stmt{ret(nilExpr(), id("err"))}),
 		assign(index(id("fields"), id("discriminator")), id("tag")),
-		ret(call(qual(jsonPath, "Marshal"), id("fields"))),
+		ret(call(qualRef(goref.JSONMarshal), id("fields"))),
 	}
 	return method{name: marshalOneOfFunc,
 		doc: []string{marshalOneOfFunc + " encodes a union: the properties of base, those of the chosen option, and",
@@ -64,13 +65,13 @@ func marshalOneOfDecl() dst.Decl {
 }
 
 func discriminatorDecl() dst.Decl {
-	rawMap := &dst.MapType{Key: id("string"), Value: qual(jsonPath, "RawMessage")}
+	rawMap := &dst.MapType{Key: id("string"), Value: qualRef(goref.RawMessage)}
 	body := []dst.Stmt{
 		varDecl("fields", rawMap),
-		ifErr(call(qual(jsonPath, "Unmarshal"), id("data"), addr(id("fields"))), str(""), id("err")),
+		ifErr(call(qualRef(goref.JSONUnmarshal), id("data"), addr(id("fields"))), str(""), id("err")),
 		varDecl("value", id("string")),
 		ifStmt(notNil(index(id("fields"), id("discriminator"))), []dst.Stmt{
-			ifErr(call(qual(jsonPath, "Unmarshal"), index(id("fields"), id("discriminator")), addr(id("value"))), str(""), id("err")),
+			ifErr(call(qualRef(goref.JSONUnmarshal), index(id("fields"), id("discriminator")), addr(id("value"))), str(""), id("err")),
 		}),
 		ret(id("value"), nilExpr()),
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/codegen/gofile"
+	"github.com/asogen/asogen/pkg/naming"
 	"github.com/dave/dst"
 )
 
@@ -64,7 +65,7 @@ func (n *armNode) nameChildren() {
 		if c.prop != nil {
 			continue
 		}
-		c.goName = freeName(astmodel.GoName(c.seg), used)
+		c.goName = freeName(naming.GoName(c.seg), used)
 		used[c.goName] = true
 		c.typeName = armName(strings.TrimSuffix(n.typeName, "_ARM") + "_" + c.goName)
 		c.nameChildren()

@@ -5,6 +5,8 @@ import (
 
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/codegen/gofile"
+	"github.com/asogen/asogen/pkg/goref"
+	"github.com/asogen/asogen/pkg/naming"
 )
 
 // convGen generates the conversions of one resource family to its kind's hub: ConvertTo and
@@ -60,7 +62,7 @@ func (e *pkgEmitter) conversionFile(fam *family, kind *astmodel.Kind) (*goFile, 
 		return nil, g.err
 	}
 	f := e.newFile(conversionFileName(fam))
-	f.Alias(e.importPath(kind.Hub), hubAlias)
+	f.Alias(e.importPath(kind.Hub), naming.HubAlias)
 	f.AddCode(g.w)
 	return f, nil
 }
@@ -122,7 +124,7 @@ func (g *convGen) resourceConversions(fam *family, hubRes *astmodel.Resource) {
 	w := g.w
 	w.Decl()
 	w.S("var _ ")
-	w.Q(conversionPath, "Convertible")
+	writeRef(w, goref.Convertible)
 	w.S(" = &", kind, "{}")
 	g.convertMethod("ConvertTo", "destination", kind, hubRes.Name, "AssignProperties_To_"+kind,
 		"ConvertTo converts this "+kind+" to the hub version.")
@@ -136,7 +138,7 @@ func (g *convGen) convertMethod(name, local, kind string, hub astmodel.TypeName,
 	w := g.w
 	g.funcStart(doc, "r", kind, name)
 	w.S("h ")
-	w.Q(conversionPath, "Hub")
+	writeRef(w, goref.Hub)
 	g.funcBody()
 	w.Line()
 	w.S(local, ", ok := h.(*")
@@ -147,7 +149,7 @@ func (g *convGen) convertMethod(name, local, kind string, hub astmodel.TypeName,
 	w.Open()
 	w.Line()
 	w.S("return ")
-	w.Q(errorsPath, "Errorf")
+	writeRef(w, goref.ErrorsErrorf)
 	w.S("(")
 	w.Quote("expected the hub of " + kind + " but got %T")
 	w.S(", h)")
@@ -234,16 +236,16 @@ func (g *convGen) returnWrapped(msg string) {
 	w.Open()
 	w.Line()
 	w.S("return ")
-	w.Q(errorsPath, "Wrap")
+	writeRef(w, goref.ErrorsWrap)
 	w.S("(err, ")
 	w.Quote(msg)
 	w.S(")")
 	w.Close()
 }
 
-// runtimeCall writes genruntime.name(.
-func (g *convGen) runtimeCall(name string) {
-	g.w.Q(genruntimePath, name)
+// runtimeCall writes genruntime.Name(.
+func (g *convGen) runtimeCall(fn goref.Ref) {
+	writeRef(g.w, fn)
 	g.w.S("(")
 }
 
@@ -265,13 +267,13 @@ func (g *convGen) hubOnlySpec(fam *family, hubSpec *astmodel.Object, to bool) {
 	w := g.w
 	w.Line()
 	w.S(bagVar, " := ")
-	g.runtimeCall("NewPropertyBag")
+	g.runtimeCall(goref.NewPropertyBag)
 	w.S(")")
 	for _, h := range props {
 		c.addToBag(h.Name, "source.Spec."+h.Name, isPointer(h, true) || isNillable(h.Type))
 	}
 	g.ifErrStart()
-	g.runtimeCall("KeepHubBag")
+	g.runtimeCall(goref.KeepHubBag)
 	w.S(bagVar, ", source.Spec.", astmodel.PropertyBagName)
 	for _, name := range g.bagged(fam.spec, hubSpec) {
 		w.S(", ")
@@ -280,7 +282,7 @@ func (g *convGen) hubOnlySpec(fam *family, hubSpec *astmodel.Object, to bool) {
 	w.S(")")
 	g.ifErrEnd("keeping the hub's property bag")
 	g.ifErrStart()
-	g.runtimeCall("SetHubOnlyProperties")
+	g.runtimeCall(goref.SetHubOnlyProperties)
 	w.S("&r.ObjectMeta, ", bagVar, ")")
 	g.ifErrEnd("keeping the hub-only properties")
 }
@@ -304,7 +306,7 @@ func (g *convGen) restoreHubOnly(c *convFunc, props []astmodel.Property) {
 	w := g.w
 	w.Line()
 	w.S(bagVar, ", err := ")
-	g.runtimeCall("HubOnlyProperties")
+	g.runtimeCall(goref.HubOnlyProperties)
 	w.S("&r.ObjectMeta)")
 	w.Line()
 	w.S("if err != nil")
@@ -316,11 +318,11 @@ func (g *convGen) restoreHubOnly(c *convFunc, props []astmodel.Property) {
 		c.pull(h, true, "destination.Spec."+h.Name)
 	}
 	g.ifErrStart()
-	g.runtimeCall("RestoreHubBag")
+	g.runtimeCall(goref.RestoreHubBag)
 	w.S(bagVar, ", &destination.Spec.", astmodel.PropertyBagName, ")")
 	g.ifErrEnd("restoring the hub's property bag")
 	w.Line()
-	g.runtimeCall("ClearHubOnlyProperties")
+	g.runtimeCall(goref.ClearHubOnlyProperties)
 	w.S("&destination.ObjectMeta)")
 }
 

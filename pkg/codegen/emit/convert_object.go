@@ -2,6 +2,7 @@ package emit
 
 import (
 	"github.com/asogen/asogen/pkg/astmodel"
+	"github.com/asogen/asogen/pkg/goref"
 )
 
 const bagVar = "propertyBag"
@@ -67,7 +68,7 @@ func (g *convGen) assignStart(p objPair, name, param, doc string) {
 func (g *convGen) newBag(from string, has bool) {
 	g.w.Line()
 	g.w.S(bagVar, " := ")
-	g.runtimeCall("NewPropertyBag")
+	g.runtimeCall(goref.NewPropertyBag)
 	if has {
 		g.w.S(from)
 	}

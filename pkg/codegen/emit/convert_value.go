@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/asogen/asogen/pkg/astmodel"
+	"github.com/asogen/asogen/pkg/goref"
 )
 
 // shape is a property's type and whether its field is a pointer.
@@ -78,10 +79,10 @@ func (g *convGen) isEnum(t astmodel.Type) bool {
 // target (of shape ts). src may be evaluated several times, so it must be a selector or a local.
 func (c *convFunc) convertInto(target string, ts shape, src string, ss shape, prop string) {
 	w := c.g.w
-	if name, cast := c.helper(ts, ss); name != "" {
+	if fn, cast := c.helper(ts, ss); fn.Name != "" {
 		w.Line()
 		w.S(target, " = ")
-		c.helperCall(name, cast, src)
+		c.helperCall(fn, cast, src)
 		return
 	}
 	if ss.ptr {
@@ -127,38 +128,38 @@ func (c *convFunc) declareLocal(name string, t astmodel.Type, plain bool) bool {
 
 // helper names the genruntime helper that converts ss to ts in one call when the conversion only
 // copies or casts scalars: optional scalars, and arrays and maps of scalars. cast is the type a
-// Cast helper is instantiated with (enums cast to and from strings); "" when none applies.
-func (c *convFunc) helper(ts, ss shape) (name string, cast astmodel.Type) {
-	clone, castName := "", ""
+// Cast helper is instantiated with (enums cast to and from strings); a zero Ref when none applies.
+func (c *convFunc) helper(ts, ss shape) (fn goref.Ref, cast astmodel.Type) {
+	var clone, castFn goref.Ref
 	var tt, st astmodel.Type
 	switch {
 	case ss.ptr && ts.ptr:
-		clone, castName, tt, st = "ClonePointer", "CastPointer", ts.t, ss.t
+		clone, castFn, tt, st = goref.ClonePointer, goref.CastPointer, ts.t, ss.t
 	case ss.ptr || ts.ptr:
-		return "", nil
+		return goref.Ref{}, nil
 	default:
 		switch s := ss.t.(type) {
 		case *astmodel.ArrayType:
-			clone, castName, tt, st = "CloneSlice", "CastSlice", ts.t.(*astmodel.ArrayType).Elem, s.Elem
+			clone, castFn, tt, st = goref.CloneSlice, goref.CastSlice, ts.t.(*astmodel.ArrayType).Elem, s.Elem
 		case *astmodel.MapType:
-			clone, castName, tt, st = "CloneMap", "CastMap", ts.t.(*astmodel.MapType).Value, s.Value
+			clone, castFn, tt, st = goref.CloneMap, goref.CastMap, ts.t.(*astmodel.MapType).Value, s.Value
 		default:
-			return "", nil
+			return goref.Ref{}, nil
 		}
 	}
 	if tt == st && c.isCopyable(tt) {
 		return clone, nil
 	}
 	if c.isScalar(tt) && c.isScalar(st) && c.isStringLike(tt) && c.isStringLike(st) {
-		return castName, tt
+		return castFn, tt
 	}
-	return "", nil
+	return goref.Ref{}, nil
 }
 
-// helperCall writes genruntime.name(src), or genruntime.name[cast](src).
-func (c *convFunc) helperCall(name string, cast astmodel.Type, src string) {
+// helperCall writes genruntime.Fn(src), or genruntime.Fn[cast](src).
+func (c *convFunc) helperCall(fn goref.Ref, cast astmodel.Type, src string) {
 	w := c.g.w
-	w.Q(genruntimePath, name)
+	writeRef(w, fn)
 	if cast != nil {
 		w.S("[")
 		c.g.e.writeType(w, cast)
@@ -278,9 +279,9 @@ func (c *convFunc) convertMap(target string, tt *astmodel.MapType, src string, s
 	c.makeAndRange(m, tt, key, item, src)
 	elem, srcElem := shape{t: tt.Value}, shape{t: st.Value}
 	helper, cast := c.helper(elem, srcElem)
-	plain := c.declareLocal(conv, tt.Value, helper != "" || c.isPlain(st.Value))
+	plain := c.declareLocal(conv, tt.Value, helper.Name != "" || c.isPlain(st.Value))
 	switch {
-	case helper != "":
+	case helper.Name != "":
 		c.helperCall(helper, cast, item)
 	case plain:
 		c.plainValue(tt.Value, item, st.Value)

@@ -6,7 +6,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -160,19 +159,3 @@ func buildAll(group []fileDesc) ([]*goFile, error) {
 	}
 	return files, nil
 }
-
-// snake turns a Go name into a file-name stem: PrivateEndpoint → private_endpoint.
-func snake(name string) string {
-	var b strings.Builder
-	r := []rune(name)
-	for i, c := range r {
-		lower := strings.ToLower(string(c))
-		if i > 0 && lower != string(c) && (isLowerOrDigit(r[i-1]) || (i+1 < len(r) && isLowerOrDigit(r[i+1]) && r[i-1] != '_')) {
-			b.WriteByte('_')
-		}
-		b.WriteString(lower)
-	}
-	return strings.ReplaceAll(b.String(), "__", "_")
-}
-
-func isLowerOrDigit(c rune) bool { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') }

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/asogen/asogen/pkg/astmodel"
+	"github.com/asogen/asogen/pkg/naming"
 )
 
 // family is the unit of one *_types_gen.go file: a resource with its spec, status and every
@@ -36,7 +37,7 @@ func familiesOf(m *astmodel.Model, p *astmodel.Package) ([]*family, error) {
 	}
 	for _, d := range sorted {
 		if _, isRes := d.(*astmodel.Resource); !isRes && !claimed[d.DefName().Name] {
-			fams = append(fams, &family{stem: snake(d.DefName().Name), defs: []astmodel.Definition{d}})
+			fams = append(fams, &family{stem: naming.Snake(d.DefName().Name), defs: []astmodel.Definition{d}})
 		}
 	}
 	return fams, nil
@@ -51,7 +52,7 @@ func resourceFamily(p *astmodel.Package, r *astmodel.Resource, claimed map[strin
 	if !ok || r.Status.Package != p.Ref {
 		return nil, fmt.Errorf("%s: resource %s: status %s is not an object of the package", p.Ref, r.Kind(), r.Status)
 	}
-	fam := &family{stem: snake(r.Kind()), resource: r, spec: spec, status: status}
+	fam := &family{stem: naming.Snake(r.Kind()), resource: r, spec: spec, status: status}
 	claimed[r.Kind()], claimed[spec.Name.Name], claimed[status.Name.Name] = true, true, true
 	for _, n := range reachable(p, spec, status) {
 		if !claimed[n] {

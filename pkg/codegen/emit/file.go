@@ -7,24 +7,8 @@ import (
 	"github.com/dave/dst"
 
 	"github.com/asogen/asogen/pkg/codegen/gofile"
+	"github.com/asogen/asogen/pkg/goref"
 )
-
-// Import paths the generated code refers to.
-const (
-	errorsPath     = "github.com/pkg/errors"
-	fmtPath        = "fmt"
-	jsonPath       = "encoding/json"
-	genruntimePath = "github.com/asogen/asogen/v2/pkg/genruntime"
-	conditionsPath = "github.com/asogen/asogen/v2/pkg/genruntime/conditions"
-	metav1Path     = "k8s.io/apimachinery/pkg/apis/meta/v1"
-	runtimePath    = "k8s.io/apimachinery/pkg/runtime"
-	schemaPath     = "k8s.io/apimachinery/pkg/runtime/schema"
-	conversionPath = "sigs.k8s.io/controller-runtime/pkg/conversion"
-	schemePath     = "sigs.k8s.io/controller-runtime/pkg/scheme"
-)
-
-// hubAlias is the import name of a kind's hub package in conversion files.
-const hubAlias = "hub"
 
 // goFile is one generated file under construction: gofile's builder, shared with the wiring
 // emitter.
@@ -39,20 +23,31 @@ func (r pathResolver) name(p string) (string, bool) {
 	return n, ok
 }
 
+// baseResolver names the packages of goref's table.
 func baseResolver() pathResolver {
-	return pathResolver{
-		errorsPath: "errors", fmtPath: "fmt", jsonPath: "json", genruntimePath: "genruntime",
-		conditionsPath: "conditions", metav1Path: "v1", runtimePath: "runtime", schemaPath: "schema",
-		conversionPath: "conversion", schemePath: "scheme",
-		"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1": "v1",
+	r := pathResolver{}
+	for _, p := range goref.Packages {
+		r[p.Path] = p.Name
 	}
+	return r
 }
 
-// fixedAliases are the import names used whatever the file.
-var fixedAliases = map[string]string{
-	metav1Path: "metav1",
-	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1": "apiextensionsv1",
-}
+// fixedAliases are the import names used whatever the file (goref's Package.Alias).
+var fixedAliases = func() map[string]string {
+	aliases := map[string]string{}
+	for _, p := range goref.Packages {
+		if p.Alias != "" {
+			aliases[p.Path] = p.Alias
+		}
+	}
+	return aliases
+}()
+
+// qualRef is an identifier of goref's table, qualified with its package.
+func qualRef(r goref.Ref) *dst.Ident { return qual(r.Path, r.Name) }
+
+// writeRef writes an identifier of goref's table, qualified with its package.
+func writeRef(w *gofile.Code, r goref.Ref) { w.Q(r.Path, r.Name) }
 
 // typeDecl is `type name <typ>` with doc comment lines.
 func typeDecl(name string, typ dst.Expr, doc []string) *dst.GenDecl {

@@ -6,6 +6,7 @@ import (
 	"github.com/dave/dst"
 
 	"github.com/asogen/asogen/pkg/codegen/gofile"
+	"github.com/asogen/asogen/pkg/goref"
 )
 
 // groupVersionFile renders groupversion_info_gen.go: the package doc with controller-gen's
@@ -25,8 +26,8 @@ func (e *pkgEmitter) groupVersionFile() *goFile {
 
 func (e *pkgEmitter) schemeVars() dst.Decl {
 	ref := e.pkg.Ref
-	gv := composite(qual(schemaPath, "GroupVersion"), kv("Group", str(ref.KubeGroup())), kv("Version", str(ref.KubeVersion())))
-	builder := addr(composite(qual(schemePath, "Builder"), kv("GroupVersion", id("GroupVersion"))))
+	gv := composite(qualRef(goref.GroupVersion), kv("Group", str(ref.KubeGroup())), kv("Version", str(ref.KubeVersion())))
+	builder := addr(composite(qualRef(goref.SchemeBuilder), kv("GroupVersion", id("GroupVersion"))))
 	d := &dst.GenDecl{Tok: token.VAR, Lparen: true, Specs: []dst.Spec{
 		valueSpec("GroupVersion", gv, "GroupVersion is the group and version of this package's resources."),
 		valueSpec("SchemeBuilder", builder, "SchemeBuilder registers this package's resources with a scheme."),

@@ -7,6 +7,8 @@ import (
 
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/codegen/gofile"
+	"github.com/asogen/asogen/pkg/goref"
+	"github.com/asogen/asogen/pkg/naming"
 	"github.com/dave/dst"
 )
 
@@ -58,8 +60,8 @@ func (e *pkgEmitter) resourceDecl(r *astmodel.Resource) dst.Decl {
 	doc = append(doc, describe(r.Kind(), r.Description)...)
 	doc = append(doc, "Generated from: "+r.ARMType+" api-version "+r.APIVersion)
 	fields := &dst.FieldList{List: []*dst.Field{
-		embedded(qual(metav1Path, "TypeMeta"), "`json:\",inline\"`"),
-		embedded(qual(metav1Path, "ObjectMeta"), "`json:\"metadata,omitempty\"`"),
+		embedded(qualRef(goref.TypeMeta), "`json:\",inline\"`"),
+		embedded(qualRef(goref.ObjectMeta), "`json:\"metadata,omitempty\"`"),
 		named("Spec", id(r.Spec.Name), "`json:\"spec,omitempty\"`"),
 		named("Status", id(r.Status.Name), "`json:\"status,omitempty\"`"),
 	}}
@@ -68,8 +70,8 @@ func (e *pkgEmitter) resourceDecl(r *astmodel.Resource) dst.Decl {
 
 func listDecl(r *astmodel.Resource) dst.Decl {
 	fields := &dst.FieldList{List: []*dst.Field{
-		embedded(qual(metav1Path, "TypeMeta"), "`json:\",inline\"`"),
-		embedded(qual(metav1Path, "ListMeta"), "`json:\"metadata,omitempty\"`"),
+		embedded(qualRef(goref.TypeMeta), "`json:\",inline\"`"),
+		embedded(qualRef(goref.ListMeta), "`json:\"metadata,omitempty\"`"),
 		named("Items", &dst.ArrayType{Elt: id(r.Kind())}, "`json:\"items\"`"),
 	}}
 	doc := []string{"+kubebuilder:object:root=true", r.Kind() + "List is a list of " + r.Kind() + "."}
@@ -88,15 +90,15 @@ func recvOf(r *astmodel.Resource) dst.Expr { return ptrType(id(r.Kind())) }
 
 // resourceMethods make the resource a genruntime.KubernetesResource.
 func (e *pkgEmitter) resourceMethods(r *astmodel.Resource) []dst.Decl {
-	conds := qual(conditionsPath, "Conditions")
+	conds := qualRef(goref.Conditions)
 	return []dst.Decl{
-		assertion(qual(genruntimePath, "KubernetesResource"), r.Kind()),
+		assertion(qualRef(goref.KubernetesResource), r.Kind()),
 		method{recv: "r", recvType: recvOf(r), name: "GetConditions",
 			doc:     []string{"GetConditions returns the conditions of the resource's status."},
 			results: []param{{"", conds}}, body: []dst.Stmt{ret(field("r", "Status", conditionsProp))}}.decl(),
 		method{recv: "r", recvType: recvOf(r), name: "SetConditions",
 			doc:    []string{"SetConditions replaces the conditions of the resource's status."},
-			params: []param{{"conditions", qual(conditionsPath, "Conditions")}},
+			params: []param{{"conditions", qualRef(goref.Conditions)}},
 			body:   []dst.Stmt{assign(field("r", "Status", conditionsProp), id("conditions"))}}.decl(),
 		e.ownerMethod(r),
 		azureNameMethod(r),
@@ -115,7 +117,7 @@ func assertion(iface dst.Expr, typeName string) dst.Decl {
 
 func (e *pkgEmitter) ownerMethod(r *astmodel.Resource) dst.Decl {
 	m := method{recv: "r", recvType: recvOf(r), name: "Owner",
-		results: []param{{"", ptrType(qual(genruntimePath, "ResourceReference"))}}}
+		results: []param{{"", ptrType(qualRef(goref.ResourceReference))}}}
 	if r.ArbitraryOwner() {
 		m.doc = []string{"Owner returns the reference to the resource this extension applies to, or nil when unset."}
 		m.body = []dst.Stmt{
@@ -204,7 +206,7 @@ func (e *pkgEmitter) setAzureNameMethod(r *astmodel.Resource) dst.Decl {
 // (finalizer, owner reference, resource ID, resume tokens) and its status (conditions), and
 // update it (the storage version migration stores each object again).
 func rbacMarkers(ref astmodel.PackageRef, r *astmodel.Resource) []string {
-	group, plural := ref.KubeGroup(), astmodel.Plural(r.Kind())
+	group, plural := ref.KubeGroup(), naming.Plural(r.Kind())
 	return []string{
 		"// +kubebuilder:rbac:groups=" + group + ",resources=" + plural + ",verbs=get;list;watch;patch;update",
 		"// +kubebuilder:rbac:groups=" + group + ",resources=" + plural + "/status,verbs=get;patch",
@@ -214,7 +216,7 @@ func rbacMarkers(ref astmodel.PackageRef, r *astmodel.Resource) []string {
 // webhookMarkers are the kubebuilder markers of the kind's defaulting and validating webhooks.
 func webhookMarkers(ref astmodel.PackageRef, r *astmodel.Resource) []string {
 	group, version, kind := ref.KubeGroup(), ref.KubeVersion(), strings.ToLower(r.Kind())
-	plural := astmodel.Plural(kind)
+	plural := naming.Plural(kind)
 	stem := strings.ReplaceAll(group, ".", "-") + "-" + version + "-" + kind
 	common := ",failurePolicy=fail,sideEffects=None,groups=" + group + ",resources=" + plural +
 		",verbs=create;update,versions=" + version + ",admissionReviewVersions=v1,matchPolicy=Equivalent"

@@ -10,6 +10,7 @@ import (
 
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/codegen/gofile"
+	"github.com/asogen/asogen/pkg/naming"
 	"github.com/dave/dst"
 )
 
@@ -25,7 +26,7 @@ func (e *pkgEmitter) typeExpr(t astmodel.Type) dst.Expr {
 	case astmodel.TypeName:
 		return e.nameExpr(t)
 	case astmodel.ExternalType:
-		return qual(t.Package.Path, t.Name)
+		return qual(t.Path, t.Name)
 	}
 	panic(fmt.Sprintf("unknown model type %T", t))
 }
@@ -52,7 +53,7 @@ func (e *pkgEmitter) writeType(w *gofile.Code, t astmodel.Type) {
 	case astmodel.TypeName:
 		e.writeName(w, t)
 	case astmodel.ExternalType:
-		w.Q(t.Package.Path, t.Name)
+		w.Q(t.Path, t.Name)
 	default:
 		panic(fmt.Sprintf("unknown model type %T", t))
 	}
@@ -304,7 +305,7 @@ func enumConstNames(en *astmodel.Enum, types map[string]bool) []string {
 	mine := make(map[string]bool, len(en.Values)) // the constants named so far (types is shared: not cloned)
 	names := make([]string, len(en.Values))
 	for i, v := range en.Values {
-		names[i] = freeNameWhere(en.Name.Name+"_"+astmodel.GoName(v), func(n string) bool { return types[n] || mine[n] })
+		names[i] = freeNameWhere(en.Name.Name+"_"+naming.GoName(v), func(n string) bool { return types[n] || mine[n] })
 		mine[names[i]] = true
 	}
 	return names

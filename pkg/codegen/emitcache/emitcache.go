@@ -23,6 +23,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/asogen/asogen/internal/atomicfile"
 	"github.com/asogen/asogen/internal/parallel"
 	"github.com/asogen/asogen/pkg/codegen/fileset"
 )
@@ -276,26 +277,12 @@ func parseEntry(line string) (manifestEntry, bool) {
 }
 
 // writeManifest writes the manifest through a temporary file and a rename, so a reader never
-// sees half of it.
+// sees half of it. Nothing is synced: a lost manifest only costs time.
 func writeManifest(dir, name string, data []byte) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(dir, ".manifest-*")
-	if err != nil {
-		return err
-	}
-	_, err = tmp.Write(data)
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), filepath.Join(dir, name))
-	}
-	if err != nil {
-		_ = os.Remove(tmp.Name())
-	}
-	return err
+	return atomicfile.WriteNoSync(filepath.Join(dir, name), data, 0o600)
 }
 
 // prune removes all but the maxManifests most recently used manifests (best effort).

@@ -57,7 +57,7 @@ func TestLeftoverTempFilesReportedAndRemoved(t *testing.T) {
 	root := t.TempDir()
 	files := FileSet{"api/a_gen.go": gen("type A int")}
 	put(t, root, "api/a_gen.go", files["api/a_gen.go"])
-	leftovers := []string{"api/.a_gen.go.123456.tmp", "api/sub/" + tempPrefix + "b_gen.go.987"}
+	leftovers := []string{"api/.a_gen.go.123456.tmp", "api/sub/" + ".asogen-tmp." + "b_gen.go.987"}
 	for _, p := range leftovers {
 		put(t, root, p, nil)
 	}

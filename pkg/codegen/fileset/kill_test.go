@@ -83,7 +83,7 @@ func waitForPartialTemp(t *testing.T, dir string) string {
 	t.Helper()
 	deadline := time.Now().Add(20 * time.Second)
 	for time.Now().Before(deadline) {
-		matches, _ := filepath.Glob(filepath.Join(dir, tempPrefix+"a_gen.go.*"))
+		matches, _ := filepath.Glob(filepath.Join(dir, ".asogen-tmp."+"a_gen.go.*"))
 		for _, m := range matches {
 			if info, err := os.Stat(m); err == nil && info.Size() > 0 {
 				return m

@@ -12,8 +12,10 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/asogen/asogen/internal/atomicfile"
 	"github.com/asogen/asogen/internal/parallel"
 	"github.com/asogen/asogen/pkg/diag"
+	"github.com/asogen/asogen/pkg/header"
 )
 
 // target is a planned path as the disk held it when the run was planned.
@@ -57,7 +59,7 @@ type planned struct {
 	targets     map[string]target
 	handWritten []string
 	stale       []string
-	leftovers   []string // temporary files of interrupted runs (see isTempName)
+	leftovers   []string // temporary files of interrupted runs (see atomicfile.IsTemp)
 }
 
 // planOnDisk checks every path and root and looks each path up on disk (a vouched path only
@@ -177,7 +179,7 @@ func scanDir(dir, r string, wanted map[string]bool, found *scanned) error {
 		switch {
 		case wanted[p]:
 			return nil
-		case isTempName(entry.Name()):
+		case atomicfile.IsTemp(entry.Name()):
 			found.leftovers = append(found.leftovers, p)
 			return nil
 		}
@@ -196,12 +198,12 @@ func startsWithHeader(name string) (bool, error) {
 		return false, err
 	}
 	defer f.Close()
-	buf := make([]byte, len(Header)+2)
+	buf := make([]byte, len(header.Go)+2)
 	n, err := io.ReadFull(f, buf)
 	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
 		return false, err
 	}
-	return IsGenerated(buf[:n]), nil
+	return header.IsGenerated(buf[:n]), nil
 }
 
 // run is what Writer and Verifier share: the project on disk, the plan, and which planned

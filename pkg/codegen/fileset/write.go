@@ -15,7 +15,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/asogen/asogen/internal/atomicfile"
 	"github.com/asogen/asogen/pkg/diag"
+	"github.com/asogen/asogen/pkg/header"
 )
 
 // Options tune Write. The zero value is ready to use.
@@ -100,16 +102,16 @@ func (w *Writer) Plan(paths, roots []string) error {
 func refuseHandWritten(paths []string) error {
 	var errs diag.List
 	for _, p := range paths {
-		errs.Add(diag.Pos{File: p}, "file exists without the line %q; asogen will not overwrite a hand-written file (move it away or delete it)", Header)
+		errs.Add(diag.Pos{File: p}, "file exists without the line %q; asogen will not overwrite a hand-written file (move it away or delete it)", header.Go)
 	}
 	return errs.Err()
 }
 
 // Put implements Sink: content equal to the disk is left alone, other content is written.
-// Content without Header is a generator bug. After a failed write Put returns that error.
+// Content without header.Go is a generator bug. After a failed write Put returns that error.
 func (w *Writer) Put(p string, content []byte) error {
-	if !IsGenerated(content) {
-		return fmt.Errorf("%s: generated content does not start with %q", p, Header)
+	if !header.IsGenerated(content) {
+		return fmt.Errorf("%s: generated content does not start with %q", p, header.Go)
 	}
 	t, err := w.accept(p)
 	if err != nil {
@@ -283,7 +285,7 @@ func (w *Writer) removeStale() error {
 
 // Write brings the disk under root in line with files through a Writer: the files whose bytes
 // differ are written, the others left untouched, and the stale generated files under roots
-// removed. Every content of files must start with Header; nothing is written otherwise.
+// removed. Every content of files must start with header.Go; nothing is written otherwise.
 func Write(root string, files FileSet, roots []string, opts Options) (Summary, error) {
 	if err := checkHeaders(files); err != nil {
 		return Summary{}, err
@@ -313,8 +315,8 @@ func putAll(s Sink, files FileSet) error {
 // checkHeaders makes sure every generated file can be recognised as generated later.
 func checkHeaders(files FileSet) error {
 	for _, p := range files.Paths() {
-		if !IsGenerated(files[p]) {
-			return fmt.Errorf("%s: generated content does not start with %q", p, Header)
+		if !header.IsGenerated(files[p]) {
+			return fmt.Errorf("%s: generated content does not start with %q", p, header.Go)
 		}
 	}
 	return nil
@@ -331,7 +333,6 @@ type staged struct {
 // exists: see makeDir), with the mode of the file it replaces (opts.Mode, or 0644, for a new one), and
 // returns the temporary file's name and stamp. Nothing is synced yet: see commit.
 func writeTemp(name string, data []byte, opts Options) (string, Stamp, error) {
-	dir := filepath.Dir(name)
 	mode := opts.Mode
 	if mode == 0 {
 		mode = 0o644
@@ -339,7 +340,11 @@ func writeTemp(name string, data []byte, opts Options) (string, Stamp, error) {
 	if info, err := os.Stat(name); err == nil {
 		mode = info.Mode().Perm()
 	}
-	return createTemp(dir, filepath.Base(name), data, mode, opts.wrap)
+	tmp, info, err := atomicfile.Stage(name, data, mode, opts.wrap)
+	if err != nil {
+		return "", Stamp{}, err
+	}
+	return tmp, stampOf(info), nil
 }
 
 // commit makes the staged files the run's output: once every write succeeded, the file system
@@ -360,8 +365,7 @@ func (w *Writer) commit() {
 			_ = os.Remove(f.tmp)
 			continue
 		}
-		if err := os.Rename(f.tmp, w.d.abs(f.path)); err != nil {
-			_ = os.Remove(f.tmp)
+		if err := atomicfile.Commit(f.tmp, w.d.abs(f.path)); err != nil {
 			w.fail(err)
 			continue
 		}
@@ -370,21 +374,11 @@ func (w *Writer) commit() {
 		dirs[filepath.Dir(f.tmp)] = true
 	}
 	for _, dir := range slices.Sorted(maps.Keys(dirs)) {
-		syncDir(dir)
+		atomicfile.SyncDir(dir)
 	}
 	if len(dirs) == 0 {
 		w.removeCreated() // nothing was renamed: the folders made for the files go too
 	}
-}
-
-// syncDir makes the rename durable where the platform allows it (best effort).
-func syncDir(dir string) {
-	f, err := os.Open(dir)
-	if err != nil {
-		return
-	}
-	_ = f.Sync()
-	_ = f.Close()
 }
 
 // pruneEmpty removes dir and its parents while they are empty, stopping at the output root

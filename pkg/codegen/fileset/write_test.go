@@ -13,10 +13,11 @@ import (
 	"time"
 
 	"github.com/asogen/asogen/pkg/diag"
+	"github.com/asogen/asogen/pkg/header"
 )
 
 func gen(body string) []byte {
-	return []byte(Header + "\n\npackage x\n\n" + body + "\n")
+	return []byte(header.Go + "\n\npackage x\n\n" + body + "\n")
 }
 
 // tree lists every file under root as slash paths.

@@ -6,7 +6,7 @@ import (
 
 	"github.com/dave/dst"
 
-	"github.com/asogen/asogen/pkg/codegen/fileset"
+	"github.com/asogen/asogen/pkg/header"
 )
 
 // File is one generated Go file under construction, the one builder every emitter uses (API
@@ -95,7 +95,7 @@ func (f *File) Print(p Printer) ([]byte, error) {
 // PrintInto is Print appending the bytes to out.
 func (f *File) PrintInto(p Printer, out *bytes.Buffer) error {
 	file := &dst.File{Name: dst.NewIdent(f.PkgName), Decls: f.decls}
-	file.Decs.Start.Append(fileset.Header, "\n")
+	file.Decs.Start.Append(header.Go, "\n")
 	for _, line := range f.Doc {
 		file.Decs.Start.Append("// " + line)
 	}

@@ -11,7 +11,8 @@ import (
 	"strings"
 
 	"github.com/asogen/asogen/pkg/astmodel"
-	"github.com/asogen/asogen/pkg/codegen/fileset"
+	"github.com/asogen/asogen/pkg/header"
+	"github.com/asogen/asogen/pkg/naming"
 )
 
 // The webhook service and certificate a deployment provides; config/default renames them with
@@ -48,7 +49,7 @@ func Emit(root string, m *astmodel.Model, put func(p string, content []byte) err
 		caInjectionPatch:  caInjectionPatchText,
 	}
 	for _, name := range slices.Sorted(maps.Keys(files)) {
-		if err := put(path.Join(root, name), []byte(fileset.YAMLHeader+"\n"+files[name])); err != nil {
+		if err := put(path.Join(root, name), []byte(header.YAML+"\n"+files[name])); err != nil {
 			return err
 		}
 	}
@@ -57,7 +58,7 @@ func Emit(root string, m *astmodel.Model, put func(p string, content []byte) err
 
 // CRDFile is the file controller-gen writes for a kind: <group>_<plural>.yaml.
 func CRDFile(group, kind string) string {
-	return astmodel.KubeGroup(group) + "_" + astmodel.Plural(kind) + ".yaml"
+	return astmodel.KubeGroup(group) + "_" + naming.Plural(kind) + ".yaml"
 }
 
 func kustomization(m *astmodel.Model) string {

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/asogen/asogen/pkg/astmodel"
-	"github.com/asogen/asogen/pkg/codegen/fileset"
+	"github.com/asogen/asogen/pkg/header"
 )
 
 // testModel has a resource group and a child kind with a required enum, a required nested object,
@@ -57,7 +57,7 @@ func emitted(t *testing.T) map[string]string {
 
 func TestSampleFillsRequiredPropertiesAndWiresTheOwner(t *testing.T) {
 	got := emitted(t)["v2/samples/data/v1api20230101/store.yaml"]
-	want := fileset.YAMLHeader + `
+	want := header.YAML + `
 # A minimal Store at v1api20230101; apply with kubectl apply -f.
 apiVersion: data.azure.com/v1api20230101
 kind: Store
@@ -85,7 +85,7 @@ func TestPlansMatchEmission(t *testing.T) {
 		t.Fatalf("planned %v, emitted %d files", planned, len(files))
 	}
 	for _, p := range planned {
-		if !fileset.IsGenerated([]byte(files[p])) {
+		if !header.IsGenerated([]byte(files[p])) {
 			t.Errorf("%s: not emitted or without the header", p)
 		}
 	}

@@ -8,7 +8,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/asogen/asogen/pkg/astmodel"
-	"github.com/asogen/asogen/pkg/codegen/fileset"
+	"github.com/asogen/asogen/pkg/header"
 )
 
 // SampleLocation is the Azure region samples are created in.
@@ -102,7 +102,7 @@ func sample(m *astmodel.Model, k *astmodel.Kind, ref astmodel.PackageRef) ([]byt
 	if err := enc.Encode(doc); err != nil {
 		return nil, fmt.Errorf("internal error: sample of %s: %v", k.Name, err)
 	}
-	return []byte(fileset.YAMLHeader + "\n# A minimal " + k.Name + " at " + ref.KubeVersion() + "; apply with kubectl apply -f.\n" + body.String()), nil
+	return []byte(header.YAML + "\n# A minimal " + k.Name + " at " + ref.KubeVersion() + "; apply with kubectl apply -f.\n" + body.String()), nil
 }
 
 // ownerSampleName names the owner kind's sample at its hub's API version.

@@ -1,4 +1,4 @@
-package astmodel
+package naming
 
 import (
 	"go/token"
@@ -48,16 +48,6 @@ func TestKindFromResourceType(t *testing.T) {
 		if got := KindFromResourceType(in); got != want {
 			t.Errorf("KindFromResourceType(%q) = %q, want %q", in, got, want)
 		}
-	}
-}
-
-func TestVersionPackageName(t *testing.T) {
-	if got := VersionPackageName("2023-05-02-preview"); got != "v1api20230502preview" {
-		t.Fatal(got)
-	}
-	p := APIPackage("network", "2022-07-01").StorageRef()
-	if p.Folder("v2/api") != "v2/api/network/v1api20220701/storage" || p.KubeVersion() != "v1api20220701storage" {
-		t.Fatal(p.Folder("v2/api"), p.KubeVersion())
 	}
 }
 

@@ -1,4 +1,4 @@
-package astmodel
+package naming
 
 import (
 	"go/token"

@@ -3,52 +3,10 @@ package wiring
 import (
 	"path"
 	"slices"
-	"strings"
-	"unicode"
 
 	"github.com/asogen/asogen/pkg/astmodel"
+	"github.com/asogen/asogen/pkg/naming"
 )
-
-// CustomizationsPackage is the package name (and folder) of each group's extension hosts.
-const CustomizationsPackage = "customizations"
-
-// HostName is the extension host type of a kind: "PrivateEndpointExtension".
-func HostName(kind string) string { return kind + "Extension" }
-
-// Snake turns a Go name into snake case: "PrivateEndpoint" → "private_endpoint", "IPConfig" → "ip_config".
-func Snake(name string) string {
-	runes := []rune(name)
-	var b strings.Builder
-	for i, r := range runes {
-		if i > 0 && unicode.IsUpper(r) && wordStart(runes, i) {
-			b.WriteByte('_')
-		}
-		b.WriteRune(unicode.ToLower(r))
-	}
-	return b.String()
-}
-
-func wordStart(runes []rune, i int) bool {
-	prev := runes[i-1]
-	if unicode.IsLower(prev) || unicode.IsDigit(prev) {
-		return true
-	}
-	return i+1 < len(runes) && unicode.IsLower(runes[i+1])
-}
-
-// PackageAlias is the import name of a generated API package: "network20240301" for an API
-// version, "network20240301s" for its storage variant. Unique across groups and versions, so the
-// hub of a kind and of its owner never collide.
-func PackageAlias(ref astmodel.PackageRef) string {
-	alias := ref.Group + strings.TrimPrefix(astmodel.VersionPackageName(ref.APIVersion), "v1api")
-	if ref.Storage {
-		alias += "s"
-	}
-	return alias
-}
-
-// CustomizationsAlias is the import name of a group's customizations package in the registry.
-func CustomizationsAlias(group string) string { return group + CustomizationsPackage }
 
 // Layout says where a project keeps its generated and hand-written wiring.
 type Layout struct {
@@ -59,7 +17,7 @@ type Layout struct {
 
 // CustomizationsDir is the folder of a group's customizations, relative to the project root.
 func (l Layout) CustomizationsDir(group string) string {
-	return path.Join(l.APIRoot, group, CustomizationsPackage)
+	return path.Join(l.APIRoot, group, naming.CustomizationsPackage)
 }
 
 // CustomizationsImport is the import path of a group's customizations package.
@@ -74,7 +32,7 @@ func (l Layout) ImportPath(ref astmodel.PackageRef) string {
 
 // HostFile is the generated file holding a kind's host and dispatch.
 func (l Layout) HostFile(k *astmodel.Kind) string {
-	return path.Join(l.CustomizationsDir(k.Group), Snake(k.Name)+"_extension_gen.go")
+	return path.Join(l.CustomizationsDir(k.Group), naming.Snake(k.Name)+"_extension_gen.go")
 }
 
 // HelperFile is the generated file holding a group's shared dispatch helpers.
@@ -95,7 +53,7 @@ func (l Layout) GroupRegistryFile(group string) string {
 // HandWrittenFile is the file scaffold writes for one extension point of a kind:
 // "v2/api/network/customizations/private_endpoint_post_reconciliation_checker.go".
 func (l Layout) HandWrittenFile(k *astmodel.Kind, p Point) string {
-	return path.Join(l.CustomizationsDir(k.Group), Snake(k.Name)+"_"+Snake(p.Name)+".go")
+	return path.Join(l.CustomizationsDir(k.Group), naming.Snake(k.Name)+"_"+naming.Snake(p.Name)+".go")
 }
 
 // storageFolderPrefix is the import path prefix shared by every version of a group; a storage
