@@ -10,6 +10,9 @@ import (
 type Package struct {
 	Ref         PackageRef
 	Definitions map[string]Definition // by type name: *Object, *Enum and *Resource
+	// ARM holds the ARM types of an API package's objects that resources send or receive, by
+	// object name; set by Package.WithARMTypes (codegen's armTypes stage), nil before.
+	ARM map[string]*ARMObject
 }
 
 // NewPackage returns an empty package.

@@ -58,7 +58,7 @@ func BenchmarkEmitRealCorpus(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if m, err = withStorageVariants(m); err != nil {
+	if m, err = modelStages(m); err != nil {
 		b.Fatal(err)
 	}
 	perResource(b, resourceVersions(m), func() {
@@ -137,7 +137,7 @@ func defaultModel(b testing.TB, storage bool) (*astmodel.Model, int) {
 		b.Fatal(err)
 	}
 	if storage {
-		if m, err = withStorageVariants(m); err != nil {
+		if m, err = modelStages(m); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -33,7 +33,7 @@ func (e *pkgEmitter) armFeatures() (refs, unions bool) {
 		}
 		unions = unions || o.OneOf != nil
 		for _, p := range o.Properties {
-			refs = refs || (asARMID(p) && inARM(p))
+			refs = refs || (p.ARMID() && p.InARM())
 		}
 	}
 	return refs, unions

@@ -88,7 +88,6 @@ type pkgEmitter struct {
 	convNames map[pairKey]string
 	convTaken map[string]pairKey             // "<src>/<method suffix>" → the pair that has it
 	types     map[string]bool                // see typeNames
-	reached   *armReach                      // see reach
 	imports   map[astmodel.PackageRef]string // see importPath
 }
 
