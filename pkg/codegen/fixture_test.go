@@ -137,5 +137,8 @@ func modelStages(m *astmodel.Model) (*astmodel.Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	return withARMTypes(m)
+	if m, err = withARMTypes(m); err != nil {
+		return nil, err
+	}
+	return withConversionPlans(m)
 }
