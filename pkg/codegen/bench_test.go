@@ -40,6 +40,21 @@ func BenchmarkStorageVariantsDefault(b *testing.B) {
 	})
 }
 
+// BenchmarkModelStagesDefault derives the ARM types and the conversion plans of the default
+// model (the armTypes and conversionPlans stages).
+func BenchmarkModelStagesDefault(b *testing.B) {
+	m, resources := defaultModel(b, true)
+	perResource(b, resources, func() {
+		a, err := withARMTypes(m)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := withConversionPlans(a); err != nil {
+			b.Fatal(err)
+		}
+	})
+}
+
 // BenchmarkEmitDefault emits and prints every API and storage package of the default model:
 // dst trees, conversions, ARM code, go/format.
 func BenchmarkEmitDefault(b *testing.B) {

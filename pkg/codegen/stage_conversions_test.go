@@ -7,8 +7,8 @@ import (
 	"github.com/asogen/asogen/pkg/astmodel"
 )
 
-// convVersion adds to m the API package of one version of kinds Gadget and Gizmo. Both specs
-// reach the object Shared; Gadget's also a list of Items. The older version has oldOnly and a
+// convVersion adds to m the API package of one version of kinds Doodad, Gadget and Gizmo. Their
+// specs reach the object Shared; Gadget's also a list of Items. The older version has oldOnly and a
 // color string; the newer has newOnly and a color number.
 func convVersion(m *astmodel.Model, version string, newer bool) astmodel.PackageRef {
 	ref := astmodel.APIPackage("demo", version)
@@ -35,6 +35,9 @@ func convVersion(m *astmodel.Model, version string, newer bool) astmodel.Package
 		astmodel.NewObject(n("Gadget_Spec"), "", gadget...),
 		astmodel.NewObject(n("Gadget_STATUS"), "", prop("ID", "id", astmodel.StringType)),
 		astmodel.NewObject(n("Gizmo_Spec"), "", prop("Shared", "shared", n("Shared"))),
+		astmodel.NewObject(n("Doodad_Spec"), "", prop("Shared", "shared", n("Shared"))),
+		astmodel.NewObject(n("Doodad_STATUS"), "", prop("ID", "id", astmodel.StringType)),
+		&astmodel.Resource{Name: n("Doodad"), Spec: n("Doodad_Spec"), Status: n("Doodad_STATUS")},
 		astmodel.NewObject(n("Gizmo_STATUS"), "", prop("ID", "id", astmodel.StringType)),
 		&astmodel.Resource{Name: n("Gadget"), Spec: n("Gadget_Spec"), Status: n("Gadget_STATUS")},
 		&astmodel.Resource{Name: n("Gizmo"), Spec: n("Gizmo_Spec"), Status: n("Gizmo_STATUS")},
@@ -42,14 +45,15 @@ func convVersion(m *astmodel.Model, version string, newer bool) astmodel.Package
 	return ref
 }
 
-// convModel has two versions; Gadget's hub is the newer version's storage variant, Gizmo's the
-// older's (so the older API package converts Shared to two hubs).
+// convModel has two versions; Doodad's and Gadget's hub is the newer version's storage variant,
+// Gizmo's the older's (so the older API package converts Shared to two hubs).
 func convModel(t *testing.T) (m *astmodel.Model, older, newer astmodel.PackageRef) {
 	t.Helper()
 	m = astmodel.NewModel("example.com/demo", "api")
 	older, newer = convVersion(m, "2022-01-01", false), convVersion(m, "2023-01-01", true)
 	versions := []string{"2022-01-01", "2023-01-01"}
 	m.Kinds = []*astmodel.Kind{
+		{Group: "demo", Name: "Doodad", Versions: versions, Hub: newer.StorageRef()},
 		{Group: "demo", Name: "Gadget", Versions: versions, Hub: newer.StorageRef()},
 		{Group: "demo", Name: "Gizmo", Versions: versions, Hub: older.StorageRef()},
 	}
@@ -93,7 +97,8 @@ func TestConversionPlanMapsPropertiesByJSONName(t *testing.T) {
 }
 
 // TestConversionPlanQueuesObjectPairsInPrintingOrder: a resource's file holds its spec, its
-// status, then the pairs its converted properties reach (through lists too), breadth first.
+// status, then the pairs its converted properties reach (through lists too), breadth first; a
+// pair a resource before it (by kind) reached stays with that one.
 func TestConversionPlanQueuesObjectPairsInPrintingOrder(t *testing.T) {
 	t.Parallel()
 	m, _, newer := convModel(t)
@@ -105,10 +110,13 @@ func TestConversionPlanQueuesObjectPairsInPrintingOrder(t *testing.T) {
 		}
 		return out
 	}
-	if got, want := names(plan.Resources["Gadget"]), []string{"Gadget_Spec/Gadget_Spec", "Gadget_STATUS/Gadget_STATUS", "Item/Item", "Shared/Shared"}; !slices.Equal(got, want) {
-		t.Errorf("Gadget's pairs %v, want %v", got, want)
+	if got, want := names(plan.Resources["Doodad"]), []string{"Doodad_Spec/Doodad_Spec", "Doodad_STATUS/Doodad_STATUS", "Shared/Shared"}; !slices.Equal(got, want) {
+		t.Errorf("Doodad's pairs %v, want %v", got, want)
 	}
-	other := "Shared/Shared_" + m.Kinds[1].Hub.KubeVersion() // Gizmo's hub is another: a pair of its own
+	if got, want := names(plan.Resources["Gadget"]), []string{"Gadget_Spec/Gadget_Spec", "Gadget_STATUS/Gadget_STATUS", "Item/Item"}; !slices.Equal(got, want) {
+		t.Errorf("Gadget's pairs %v, want %v (Shared is Doodad's)", got, want)
+	}
+	other := "Shared/Shared_" + m.Kinds[2].Hub.KubeVersion() // Gizmo's hub is another: a pair of its own
 	if got, want := names(plan.Resources["Gizmo"]), []string{"Gizmo_Spec/Gizmo_Spec", "Gizmo_STATUS/Gizmo_STATUS", other}; !slices.Equal(got, want) {
 		t.Errorf("Gizmo's pairs %v, want %v (its hub differs from Gadget's)", got, want)
 	}

@@ -57,8 +57,8 @@ func (e *pkgEmitter) armType(t astmodel.Type, ref bool) dst.Expr {
 	case t == astmodel.ResourceReferenceType, t == astmodel.SecretReferenceType:
 		return id("string") // an ARM ID or a secret's value
 	}
-	if n, ok := t.(astmodel.TypeName); ok && e.isObject(n) {
-		return e.nameExpr(astmodel.TypeName{Package: n.Package, Name: astmodel.ARMName(n.Name)})
+	if n, ok := e.armTypeOf(t); ok {
+		return e.nameExpr(n)
 	}
 	return e.typeExpr(t)
 }
@@ -81,12 +81,28 @@ func (e *pkgEmitter) writeARMType(w *gofile.Code, t astmodel.Type, ref bool) {
 	case t == astmodel.ResourceReferenceType, t == astmodel.SecretReferenceType:
 		w.S("string")
 	default:
-		if n, ok := t.(astmodel.TypeName); ok && e.isObject(n) {
-			e.writeName(w, astmodel.TypeName{Package: n.Package, Name: astmodel.ARMName(n.Name)})
+		if n, ok := e.armTypeOf(t); ok {
+			e.writeName(w, n)
 			return
 		}
 		e.writeType(w, t)
 	}
+}
+
+// armTypeOf returns the name of the ARM type of the object t names, as the model has it.
+func (e *pkgEmitter) armTypeOf(t astmodel.Type) (astmodel.TypeName, bool) {
+	n, ok := t.(astmodel.TypeName)
+	if !ok {
+		return astmodel.TypeName{}, false
+	}
+	p, ok := e.model.Packages[n.Package]
+	if !ok {
+		return astmodel.TypeName{}, false
+	}
+	if a := p.ARM[n.Name]; a != nil {
+		return astmodel.TypeName{Package: n.Package, Name: a.Name}, true
+	}
+	return astmodel.TypeName{}, false
 }
 
 func (e *pkgEmitter) isObject(n astmodel.TypeName) bool {
