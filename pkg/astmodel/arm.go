@@ -94,6 +94,27 @@ func (p Property) ARMID() bool {
 	}
 }
 
+// SendsARMIDs reports whether an object of the package has an ARM property sent as {"id": ...}:
+// the package declares that shape (ResourceID_ARM).
+func (p *Package) SendsARMIDs() bool {
+	for _, d := range p.Definitions {
+		if o, ok := d.(*Object); ok && slices.ContainsFunc(o.Properties, func(q Property) bool { return q.ARMID() && q.InARM() }) {
+			return true
+		}
+	}
+	return false
+}
+
+// HasUnions reports whether an object of the package is a discriminated union.
+func (p *Package) HasUnions() bool {
+	for _, d := range p.Definitions {
+		if o, ok := d.(*Object); ok && o.OneOf != nil {
+			return true
+		}
+	}
+	return false
+}
+
 // WithARMTypes returns a copy of the API package p with the ARM type of every object a resource's
 // spec sends (through ARM properties, identity lists aside) or its status receives.
 func (p *Package) WithARMTypes() (*Package, error) {

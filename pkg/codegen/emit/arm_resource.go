@@ -54,7 +54,7 @@ func (e *pkgEmitter) armResourceMethods(r *astmodel.Resource) []dst.Decl {
 		method{recv: "r", recvType: dst.Clone(recv).(dst.Expr), name: "NewARMStatus",
 			doc:     []string{"NewARMStatus returns an empty ARM GET response to decode into."},
 			results: []param{{"", id("any")}},
-			body:    []dst.Stmt{ret(addr(composite(id(astmodel.ARMName(r.Status.Name)))))}}.decl(),
+			body:    []dst.Stmt{ret(addr(composite(id(e.pkg.ARM[r.Status.Name].Name))))}}.decl(),
 		e.statusFromARM(r),
 	}
 }
@@ -85,7 +85,7 @@ func (e *pkgEmitter) specToARM(r *astmodel.Resource) dst.Decl {
 }
 
 func (e *pkgEmitter) statusFromARM(r *astmodel.Resource) dst.Decl {
-	armType := astmodel.ARMName(r.Status.Name)
+	armType := e.pkg.ARM[r.Status.Name].Name
 	cast := &dst.TypeAssertExpr{X: id("armStatus"), Type: ptrType(id(armType))}
 	failure := call(qual(errorsPath, "Errorf"), str("expected *"+armType+" but got %T"), id("armStatus"))
 	body := []dst.Stmt{
