@@ -6,12 +6,12 @@ import (
 	"strings"
 )
 
-// The Go names of the fields asogen adds to Spec and Status objects (the reader never gives a
-// property of the spec one of them).
+// The Go names of the fields asogen adds to Spec and Status objects.
 const (
-	AzureNameProperty    = "AzureName"
-	OwnerProperty        = "Owner"
-	ConditionsProperty   = "Conditions"
+	AzureNameProperty  = "AzureName"
+	OwnerProperty      = "Owner"
+	ConditionsProperty = "Conditions"
+	// OperatorSpecProperty holds what the operator does beside ARM (exported secrets); never sent to Azure.
 	OperatorSpecProperty = "OperatorSpec"
 )
 

@@ -11,7 +11,7 @@ func TestPropertyInARMAndARMID(t *testing.T) {
 		{Property{Name: AzureNameProperty, Type: StringType}, false, false},
 		{Property{Name: "SettingFromConfig", Type: ConfigMapReferenceType}, false, false},
 		{Property{Name: ConditionsProperty, Type: &ArrayType{Elem: ConditionType}}, false, false},
-		{Property{Name: ConditionsProperty, Type: StringType}, true, false}, // a spec's own property of that name
+		{Property{Name: ConditionsProperty, Type: StringType}, true, false}, // not the conditions list
 		{Property{Name: "Subnet", Type: ResourceReferenceType, Reference: true}, true, true},
 		{Property{Name: "Subnets", Type: &ArrayType{Elem: ResourceReferenceType}, Reference: true}, true, true},
 		{Property{Name: "VaultID", Type: ResourceReferenceType}, true, false}, // an ARM ID: sent as the plain ID

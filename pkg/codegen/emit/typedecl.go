@@ -107,8 +107,6 @@ const (
 	azureNameProp  = astmodel.AzureNameProperty
 	ownerProp      = astmodel.OwnerProperty
 	conditionsProp = astmodel.ConditionsProperty
-	// operatorSpecProp holds what the operator does beside ARM (exported secrets); never sent to Azure.
-	operatorSpecProp = astmodel.OperatorSpecProperty
 )
 
 // jsonTag is the field tag `json:"name,omitempty"`, from the node caches (nodecache.go).
