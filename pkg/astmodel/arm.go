@@ -46,8 +46,11 @@ func (a *ARMObject) Field(jsonName string) *ARMField {
 	return nil
 }
 
+// armSuffix ends the name of every ARM type.
+const armSuffix = "_ARM"
+
 // ARMName is the name of the ARM type of the object named object: Foo_Spec → Foo_Spec_ARM.
-func ARMName(object string) string { return object + "_ARM" }
+func ARMName(object string) string { return object + armSuffix }
 
 // SpecName is the name of a kind's spec object: PrivateEndpoint → PrivateEndpoint_Spec.
 func SpecName(kind string) string { return kind + "_Spec" }
@@ -272,7 +275,7 @@ func (a *ARMObject) nameNested() {
 		}
 		f.GoName = FreeName(GoName(f.JSONName), func(n string) bool { return used[n] })
 		used[f.GoName] = true
-		f.Nested.Name = ARMName(strings.TrimSuffix(a.Name, "_ARM") + "_" + f.GoName)
+		f.Nested.Name = ARMName(strings.TrimSuffix(a.Name, armSuffix) + "_" + f.GoName)
 		f.Nested.nameNested()
 	}
 }
