@@ -10,6 +10,12 @@ import (
 type Package struct {
 	Ref         PackageRef
 	Definitions map[string]Definition // by type name: *Object, *Enum and *Resource
+	// ARM holds the ARM types of an API package's objects that resources send or receive, by
+	// object name; set by Package.WithARMTypes (codegen's armTypes stage), nil before.
+	ARM map[string]*ARMObject
+	// Conversions is how the package's resources convert to and from their hubs; set by
+	// Model.PlanConversions (codegen's conversionPlans stage), nil before.
+	Conversions *ConversionPlan
 }
 
 // NewPackage returns an empty package.

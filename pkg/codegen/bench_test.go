@@ -40,6 +40,21 @@ func BenchmarkStorageVariantsDefault(b *testing.B) {
 	})
 }
 
+// BenchmarkModelStagesDefault derives the ARM types and the conversion plans of the default
+// model (the armTypes and conversionPlans stages).
+func BenchmarkModelStagesDefault(b *testing.B) {
+	m, resources := defaultModel(b, true)
+	perResource(b, resources, func() {
+		a, err := withARMTypes(m)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := withConversionPlans(a); err != nil {
+			b.Fatal(err)
+		}
+	})
+}
+
 // BenchmarkEmitDefault emits and prints every API and storage package of the default model:
 // dst trees, conversions, ARM code, go/format.
 func BenchmarkEmitDefault(b *testing.B) {
@@ -58,7 +73,7 @@ func BenchmarkEmitRealCorpus(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if m, err = withStorageVariants(m); err != nil {
+	if m, err = modelStages(m); err != nil {
 		b.Fatal(err)
 	}
 	perResource(b, resourceVersions(m), func() {
@@ -137,7 +152,7 @@ func defaultModel(b testing.TB, storage bool) (*astmodel.Model, int) {
 		b.Fatal(err)
 	}
 	if storage {
-		if m, err = withStorageVariants(m); err != nil {
+		if m, err = modelStages(m); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -129,3 +129,16 @@ func modes(n func(string) astmodel.TypeName) []astmodel.Definition {
 	mode.OneOf = &astmodel.OneOf{Discriminator: "kind", Values: map[string]string{"ReadWrite": "ReadWrite", "ReadOnly": "ReadOnlyFollowing"}}
 	return []astmodel.Definition{rw, ro, mode}
 }
+
+// modelStages runs the model stages after loadModel on m, as the pipeline does: what emission
+// expects to print.
+func modelStages(m *astmodel.Model) (*astmodel.Model, error) {
+	m, err := withStorageVariants(m)
+	if err != nil {
+		return nil, err
+	}
+	if m, err = withARMTypes(m); err != nil {
+		return nil, err
+	}
+	return withConversionPlans(m)
+}

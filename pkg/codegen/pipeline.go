@@ -95,6 +95,8 @@ func pipeline() []Stage {
 	return []Stage{
 		loadModel(),       // stage_model.go: config.yaml and OpenAPI specs → astmodel.Model
 		storageVariants(), // stage_storage.go: a storage package beside every API package
+		armTypes(),        // stage_armtypes.go: the ARM payload types of every API package
+		conversionPlans(), // stage_conversions.go: how every non-hub package converts to and from its hubs
 		checkWiring(),     // stage_wiring.go: validate the extensions, check the hand-written code
 		planFiles(),       // stage_plan.go: every output path, checked by the sink
 		emitAPI(),         // stage_emit.go: API types, storage, hub, conversions, ARM code

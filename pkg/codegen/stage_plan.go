@@ -15,7 +15,7 @@ func planFiles() Stage {
 	return Stage{
 		Name:        stagePlan,
 		Description: "list every output path and let the sink check them before anything is produced",
-		Requires:    []string{stageStorageVariants},
+		Requires:    []string{stageStorageVariants, stageARMTypes, stageConversionPlans},
 		Run: func(env *Env, in State) (State, error) {
 			units, api, err := planUnits(in.Config, in.Model, unitsOf(in))
 			if err != nil {

@@ -20,7 +20,7 @@ import (
 func TestPlanNamesEveryEmittedFile(t *testing.T) {
 	t.Parallel()
 	def, _ := defaultModel(t, true)
-	fixture, err := withStorageVariants(fixtureModel(fixtureAPIRoot))
+	fixture, err := modelStages(fixtureModel(fixtureAPIRoot))
 	if err != nil {
 		t.Fatal(err)
 	}

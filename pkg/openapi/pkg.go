@@ -93,7 +93,7 @@ func (p *pkgBuilder) buildResource(r *config.Resource) {
 	}
 	res := &astmodel.Resource{
 		Name:    astmodel.TypeName{Package: p.ref, Name: r.Kind},
-		Spec:    astmodel.TypeName{Package: p.ref, Name: r.Kind + "_Spec"},
+		Spec:    astmodel.TypeName{Package: p.ref, Name: astmodel.SpecName(r.Kind)},
 		Status:  astmodel.TypeName{Package: p.ref, Name: r.Kind + "_STATUS"},
 		ARMType: op.info.ARMType, APIVersion: p.version, URITemplate: op.path,
 		ChildPath: op.info.ChildPath, Owner: owner, Description: firstSentence(def.s.Description),

@@ -219,23 +219,14 @@ func (ns nameSet) add(prop astmodel.Property) astmodel.Property {
 		if prop.IsFlattened() {
 			prop.Name = naming.GoName(prop.ARMPath[0]) + prop.Name
 		}
-		prop.Name = free(prop.Name, ns.goTaken)
+		prop.Name = astmodel.FreeName(prop.Name, ns.goTaken)
 		if ns.jsonNames[prop.JSONName] {
-			prop.JSONName = free(naming.LowerFirst(prop.Name), func(n string) bool { return ns.jsonNames[n] })
+			prop.JSONName = astmodel.FreeName(naming.LowerFirst(prop.Name), func(n string) bool { return ns.jsonNames[n] })
 		}
 	}
 	ns.goNames[prop.Name] = true
 	ns.jsonNames[prop.JSONName] = true
 	return prop
-}
-
-// free returns name, or name with the smallest number from 2 on that is not taken.
-func free(name string, taken func(string) bool) string {
-	n := name
-	for i := 2; taken(n); i++ {
-		n = name + strconv.Itoa(i)
-	}
-	return n
 }
 
 // withReserved joins the reserved extra properties and props, which never take a reserved Go

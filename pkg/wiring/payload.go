@@ -24,15 +24,15 @@ func PayloadField(apiVersion string) string {
 	return "V" + strings.TrimPrefix(naming.VersionPackageName(apiVersion), "v1api")
 }
 
-// payloadARMType is the ARM type of the kind's spec in one API package: <Kind>_Spec_ARM.
+// payloadARMType is the ARM type of the kind's spec in one API package (the model names it).
 func payloadARMType(l Layout, k *astmodel.Kind, ref astmodel.PackageRef) goref.Ref {
-	return goref.Ref{Path: l.ImportPath(ref), Name: k.Name + "_Spec_ARM"}
+	return goref.Ref{Path: l.ImportPath(ref), Name: k.SpecARMType(ref).Name}
 }
 
 // payloadDescription says what the payload dispatch expects, for its mismatch error.
 func payloadDescription(k *astmodel.Kind) string {
-	return fmt.Sprintf("the *%s_Spec_ARM of one of the API versions of %s %s (%s)",
-		k.Name, k.Group, k.Name, strings.Join(k.Versions, ", "))
+	return fmt.Sprintf("the *%s of one of the API versions of %s %s (%s)",
+		astmodel.ARMName(astmodel.SpecName(k.Name)), k.Group, k.Name, strings.Join(k.Versions, ", "))
 }
 
 // payloadType declares the payload type: exactly one field is set, the API version being sent.

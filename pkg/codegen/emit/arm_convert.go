@@ -41,32 +41,32 @@ func (f *armFunc) write(v armValue) {
 }
 
 // toARMMethod writes `func (obj *X) toARM(resolved) (*X_ARM, error)`.
-func (e *pkgEmitter) toARMMethod(w *gofile.Code, o *astmodel.Object, tree *armNode) {
+func (e *pkgEmitter) toARMMethod(w *gofile.Code, o *astmodel.Object, arm *astmodel.ARMObject) {
 	f := e.newARMFunc(w, true)
 	w.Decl("toARM converts this " + o.Name.Name + " to its ARM payload, resolving references.")
 	w.S("func (obj *", o.Name.Name, ") toARM(resolved ")
 	writeRef(w, goref.ResolvedReferences)
-	w.S(") (*", tree.typeName, ", error)")
+	w.S(") (*", arm.Name, ", error)")
 	w.Open()
 	w.Line()
-	w.S("result := &", tree.typeName, "{}")
-	f.toNode(tree, "result")
+	w.S("result := &", arm.Name, "{}")
+	f.toNode(arm, "result")
 	w.Line()
 	w.S("return result, nil")
 	w.Close()
 }
 
 // toNode fills the ARM struct at target from the object's properties under this nesting.
-func (f *armFunc) toNode(n *armNode, target string) {
-	for _, c := range n.children {
-		t := target + "." + c.goName
-		if c.prop == nil {
+func (f *armFunc) toNode(n *astmodel.ARMObject, target string) {
+	for _, c := range n.Fields {
+		t := target + "." + c.GoName
+		if c.Nested != nil {
 			f.w.Line()
-			f.w.S(t, " = &", c.typeName, "{}")
-			f.toNode(c, t)
+			f.w.S(t, " = &", c.Nested.Name, "{}")
+			f.toNode(c.Nested, t)
 			continue
 		}
-		f.toLeaf(*c.prop, t)
+		f.toLeaf(*c.Property, t)
 	}
 }
 
@@ -82,7 +82,7 @@ func (f *armFunc) toLeaf(p astmodel.Property, target string) {
 	w := f.w
 	src := "obj." + p.Name
 	if isPointer(p, false) {
-		if !f.toNeedsStatements(p.Type, asARMID(p)) {
+		if !f.toNeedsStatements(p.Type, p.ARMID()) {
 			w.Line()
 			w.S(target, " = ", src)
 			return
@@ -90,12 +90,12 @@ func (f *armFunc) toLeaf(p astmodel.Property, target string) {
 		w.Line()
 		w.S("if ", src, " != nil")
 		w.Open()
-		result := f.valueToARM("*"+src, p.Type, asARMID(p), p.Name)
+		result := f.valueToARM("*"+src, p.Type, p.ARMID(), p.Name)
 		f.assign(target, f.pointerResult(result))
 		w.Close()
 		return
 	}
-	result := f.valueToARM(src, p.Type, asARMID(p), p.Name)
+	result := f.valueToARM(src, p.Type, p.ARMID(), p.Name)
 	if !isNillable(p.Type) {
 		result = f.pointerResult(result)
 	}
@@ -292,42 +292,42 @@ func (f *armFunc) collectionType(t astmodel.Type, ref bool) {
 }
 
 // fromARMMethod writes `func (obj *X) fromARM(arm *X_ARM)`.
-func (e *pkgEmitter) fromARMMethod(w *gofile.Code, o *astmodel.Object, tree *armNode) {
+func (e *pkgEmitter) fromARMMethod(w *gofile.Code, o *astmodel.Object, arm *astmodel.ARMObject) {
 	f := e.newARMFunc(w, false)
 	w.Decl("fromARM sets the properties of this " + o.Name.Name + " from an ARM response.")
-	header := "func (obj *" + o.Name.Name + ") fromARM(arm *" + tree.typeName + ")"
+	header := "func (obj *" + o.Name.Name + ") fromARM(arm *" + arm.Name + ")"
 	w.S(header)
-	if len(tree.children) == 0 {
+	if len(arm.Fields) == 0 {
 		w.EmptyBody(len(header))
 		return
 	}
 	w.Open()
-	f.fromNode(tree, "arm")
+	f.fromNode(arm, "arm")
 	w.Close()
 }
 
-func (f *armFunc) fromNode(n *armNode, src string) {
-	for _, c := range n.children {
-		s := src + "." + c.goName
-		if c.prop == nil {
+func (f *armFunc) fromNode(n *astmodel.ARMObject, src string) {
+	for _, c := range n.Fields {
+		s := src + "." + c.GoName
+		if c.Nested != nil {
 			f.w.Line()
 			f.w.S("if ", s, " != nil")
 			f.w.Open()
-			f.fromNode(c, s)
+			f.fromNode(c.Nested, s)
 			f.w.Close()
 			continue
 		}
-		f.fromLeaf(*c.prop, s)
+		f.fromLeaf(*c.Property, s)
 	}
 }
 
 func (f *armFunc) fromLeaf(p astmodel.Property, src string) {
 	target := "obj." + p.Name
 	if isNillable(p.Type) {
-		f.assign(target, f.valueFromARM(src, p.Type, asARMID(p), p.Name))
+		f.assign(target, f.valueFromARM(src, p.Type, p.ARMID(), p.Name))
 		return
 	}
-	if isPointer(p, false) && f.fromIsCopy(p.Type, asARMID(p)) {
+	if isPointer(p, false) && f.fromIsCopy(p.Type, p.ARMID()) {
 		f.w.Line()
 		f.w.S(target, " = ", src)
 		return
@@ -335,7 +335,7 @@ func (f *armFunc) fromLeaf(p astmodel.Property, src string) {
 	f.w.Line()
 	f.w.S("if ", src, " != nil")
 	f.w.Open()
-	result := f.valueFromARM("*"+src, p.Type, asARMID(p), p.Name)
+	result := f.valueFromARM("*"+src, p.Type, p.ARMID(), p.Name)
 	if isPointer(p, false) {
 		result = f.pointerResult(result)
 	}

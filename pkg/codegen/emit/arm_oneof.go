@@ -17,12 +17,12 @@ const (
 )
 
 // oneOfOptions lists the union's option fields in the ARM struct, sorted by option name.
-func oneOfOptions(o *astmodel.Object, tree *armNode) []*armNode {
-	var out []*armNode
+func oneOfOptions(o *astmodel.Object, arm *astmodel.ARMObject) []astmodel.ARMField {
+	var out []astmodel.ARMField
 	for _, name := range slices.Sorted(maps.Keys(o.OneOf.Values)) {
-		for _, c := range tree.children {
-			if c.prop != nil && c.prop.Name == name {
-				out = append(out, c)
+		for _, f := range arm.Fields {
+			if f.Property != nil && f.Property.Name == name {
+				out = append(out, f)
 			}
 		}
 	}
@@ -30,48 +30,48 @@ func oneOfOptions(o *astmodel.Object, tree *armNode) []*armNode {
 }
 
 // oneOfMarshal renders MarshalJSON: the option that is set, with its discriminator value.
-func (e *pkgEmitter) oneOfMarshal(o *astmodel.Object, tree *armNode) dst.Decl {
-	body := []dst.Stmt{plainType(tree.typeName), define("base", call(id("plain"), id("u")))}
-	options := oneOfOptions(o, tree)
+func (e *pkgEmitter) oneOfMarshal(o *astmodel.Object, arm *astmodel.ARMObject) dst.Decl {
+	body := []dst.Stmt{plainType(arm.Name), define("base", call(id("plain"), id("u")))}
+	options := oneOfOptions(o, arm)
 	for _, c := range options {
-		body = append(body, assign(field("base", c.goName), nilExpr()))
+		body = append(body, assign(field("base", c.GoName), nilExpr()))
 	}
 	for _, c := range options {
-		marshal := call(id(marshalOneOfFunc), id("base"), field("u", c.goName), str(o.OneOf.Discriminator), str(o.OneOf.Values[c.prop.Name]))
-		body = append(body, ifStmt(notNil(field("u", c.goName)), []dst.Stmt{ret(marshal)}))
+		marshal := call(id(marshalOneOfFunc), id("base"), field("u", c.GoName), str(o.OneOf.Discriminator), str(o.OneOf.Values[c.Property.Name]))
+		body = append(body, ifStmt(notNil(field("u", c.GoName)), []dst.Stmt{ret(marshal)}))
 	}
 	body = append(body, ret(call(qualRef(goref.JSONMarshal), id("base"))))
-	return method{recv: "u", recvType: id(tree.typeName), name: "MarshalJSON",
+	return method{recv: "u", recvType: id(arm.Name), name: "MarshalJSON",
 		doc:     []string{"MarshalJSON sends the other properties and the option that is set, with its discriminator."},
 		results: []param{{"", &dst.ArrayType{Elt: id("byte")}}, {"", id("error")}},
 		body:    body}.decl()
 }
 
 // oneOfUnmarshal renders UnmarshalJSON: the discriminator picks the option to decode.
-func (e *pkgEmitter) oneOfUnmarshal(o *astmodel.Object, tree *armNode) dst.Decl {
+func (e *pkgEmitter) oneOfUnmarshal(o *astmodel.Object, arm *astmodel.ARMObject) dst.Decl {
 	sw := &dst.SwitchStmt{Tag: id("value"), Body: block()}
-	for _, c := range oneOfOptions(o, tree) {
-		optType := e.armFieldType(*c.prop).(*dst.StarExpr).X
+	for _, c := range oneOfOptions(o, arm) {
+		optType := e.armFieldType(*c.Property).(*dst.StarExpr).X
 		sw.Body.List = append(sw.Body.List, &dst.CaseClause{
-			List: []dst.Expr{str(o.OneOf.Values[c.prop.Name])},
+			List: []dst.Expr{str(o.OneOf.Values[c.Property.Name])},
 			Body: []dst.Stmt{
-				assign(field("u", c.goName), addr(composite(optType))),
-				ret(call(qualRef(goref.JSONUnmarshal), id("data"), field("u", c.goName))),
+				assign(field("u", c.GoName), addr(composite(optType))),
+				ret(call(qualRef(goref.JSONUnmarshal), id("data"), field("u", c.GoName))),
 			},
 		})
 	}
 	body := []dst.Stmt{
-		plainType(tree.typeName),
+		plainType(arm.Name),
 		varDecl("base", id("plain")),
 		ifErr(call(qualRef(goref.JSONUnmarshal), id("data"), addr(id("base"))), id("err")),
-		assign(star(id("u")), call(id(tree.typeName), id("base"))),
+		assign(star(id("u")), call(id(arm.Name), id("base"))),
 		&dst.AssignStmt{Lhs: []dst.Expr{id("value"), id("err")}, Tok: tokDefine,
 			Rhs: []dst.Expr{call(id(discriminatorFunc), id("data"), str(o.OneOf.Discriminator))}},
 		ifStmt(notNil(id("err")), []dst.Stmt{ret(id("err"))}),
 		sw,
 		ret(nilExpr()),
 	}
-	return method{recv: "u", recvType: ptrType(id(tree.typeName)), name: "UnmarshalJSON",
+	return method{recv: "u", recvType: ptrType(id(arm.Name)), name: "UnmarshalJSON",
 		doc:     []string{"UnmarshalJSON decodes the other properties and the option named by the discriminator;", "an unknown option is left unset."},
 		params:  []param{{"data", &dst.ArrayType{Elt: id("byte")}}},
 		results: []param{{"", id("error")}},

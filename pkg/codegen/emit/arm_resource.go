@@ -1,85 +1,44 @@
 package emit
 
 import (
+	"fmt"
+
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/codegen/gofile"
 	"github.com/asogen/asogen/pkg/goref"
 	"github.com/dave/dst"
 )
 
-// armReach records which objects of an API package appear in specs (converted to ARM) and in
-// statuses (converted from ARM).
-type armReach struct {
-	spec, status map[string]bool
-}
-
-func (e *pkgEmitter) reach() armReach {
-	if e.reached != nil { // computed once per package: every family's ARM file reads it
-		return *e.reached
-	}
-	r := armReach{spec: map[string]bool{}, status: map[string]bool{}}
-	defer func() { e.reached = &r }()
-	for _, fam := range e.families {
-		if fam.resource == nil {
-			continue
-		}
-		r.spec[fam.spec.Name.Name], r.status[fam.status.Name.Name] = true, true
-		for _, n := range reachableThrough(e.pkg, sentAsObject, fam.spec) {
-			r.spec[n] = true
-		}
-		for _, n := range reachable(e.pkg, fam.status) {
-			r.status[n] = true
-		}
-	}
-	return r
-}
-
-// sentAsObject reports whether a Spec property's objects have ARM structs of their own: not the
-// operator's own settings, and not identity lists (sent as a map keyed by ARM ID).
-func sentAsObject(p astmodel.Property) bool {
-	return inARM(p) && !p.IdentityKeys
-}
-
 // armFile renders <kind>_arm_gen.go: the ARM payload structs of the family's objects, their
 // conversions, and the genruntime.ARMResource methods of the resource.
 func (e *pkgEmitter) armFile(fam *family) (*goFile, error) {
+	if e.pkg.ARM == nil {
+		return nil, fmt.Errorf("internal error: %s has no ARM types (the armTypes stage did not run)", e.pkg.Ref)
+	}
 	f := e.newFile(armFileName(fam))
 	f.Add(e.armResourceMethods(fam.resource)...)
-	reach := e.reach()
 	for _, o := range fam.objects() {
-		if !reach.spec[o.Name.Name] && !reach.status[o.Name.Name] {
-			continue
-		}
-		if err := e.armObject(f, o, o == fam.spec, reach); err != nil {
-			return nil, err
+		if arm := e.pkg.ARM[o.Name.Name]; arm != nil {
+			e.armObject(f, o, arm)
 		}
 	}
 	return f, nil
 }
 
-// armObject adds the ARM struct of an object and the conversions it needs to f.
-func (e *pkgEmitter) armObject(f *goFile, o *astmodel.Object, isSpec bool, reach armReach) error {
-	tree, err := armTree(o)
-	if err != nil {
-		return err
-	}
-	var extra []*dst.Field
-	if isSpec && tree.child("name") == nil {
-		extra = append(extra, &dst.Field{Names: []*dst.Ident{id("Name")}, Type: id("string"), Tag: jsonTag("name")})
-	}
-	f.Add(e.armStructDecls(tree, tree.typeName+" is the ARM JSON of "+o.Name.Name+".", extra...)...)
+// armObject adds the ARM struct of an object and the conversions the model asks for to f.
+func (e *pkgEmitter) armObject(f *goFile, o *astmodel.Object, arm *astmodel.ARMObject) {
+	f.Add(e.armStructDecls(arm, arm.Name+" is the ARM JSON of "+o.Name.Name+".")...)
 	if o.OneOf != nil {
-		f.Add(e.oneOfMarshal(o, tree), e.oneOfUnmarshal(o, tree))
+		f.Add(e.oneOfMarshal(o, arm), e.oneOfUnmarshal(o, arm))
 	}
 	w := gofile.NewCode()
-	if reach.spec[o.Name.Name] {
-		e.toARMMethod(w, o, tree)
+	if arm.Sent {
+		e.toARMMethod(w, o, arm)
 	}
-	if reach.status[o.Name.Name] {
-		e.fromARMMethod(w, o, tree)
+	if arm.Received {
+		e.fromARMMethod(w, o, arm)
 	}
 	f.AddCode(w)
-	return nil
 }
 
 // armResourceMethods make the resource a genruntime.ARMResource.
@@ -96,7 +55,7 @@ func (e *pkgEmitter) armResourceMethods(r *astmodel.Resource) []dst.Decl {
 		method{recv: "r", recvType: dst.Clone(recv).(dst.Expr), name: "NewARMStatus",
 			doc:     []string{"NewARMStatus returns an empty ARM GET response to decode into."},
 			results: []param{{"", id("any")}},
-			body:    []dst.Stmt{ret(addr(composite(id(armName(r.Status.Name)))))}}.decl(),
+			body:    []dst.Stmt{ret(addr(composite(id(e.pkg.ARM[r.Status.Name].Name))))}}.decl(),
 		e.statusFromARM(r),
 	}
 }
@@ -127,7 +86,7 @@ func (e *pkgEmitter) specToARM(r *astmodel.Resource) dst.Decl {
 }
 
 func (e *pkgEmitter) statusFromARM(r *astmodel.Resource) dst.Decl {
-	armType := armName(r.Status.Name)
+	armType := e.pkg.ARM[r.Status.Name].Name
 	cast := &dst.TypeAssertExpr{X: id("armStatus"), Type: ptrType(id(armType))}
 	failure := call(qualRef(goref.ErrorsErrorf), str("expected *"+armType+" but got %T"), id("armStatus"))
 	body := []dst.Stmt{

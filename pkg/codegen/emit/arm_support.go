@@ -1,7 +1,6 @@
 package emit
 
 import (
-	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/goref"
 	"github.com/dave/dst"
 )
@@ -25,19 +24,9 @@ func (e *pkgEmitter) supportFile() *goFile {
 	return f
 }
 
-// armFeatures reports whether any object of the package has a reference or is a union.
+// armFeatures reports whether the package sends references as {"id": ...} and has unions.
 func (e *pkgEmitter) armFeatures() (refs, unions bool) {
-	for _, d := range e.pkg.Sorted() {
-		o, ok := d.(*astmodel.Object)
-		if !ok {
-			continue
-		}
-		unions = unions || o.OneOf != nil
-		for _, p := range o.Properties {
-			refs = refs || (asARMID(p) && inARM(p))
-		}
-	}
-	return refs, unions
+	return e.pkg.SendsARMIDs(), e.pkg.HasUnions()
 }
 
 func marshalOneOfDecl() dst.Decl {

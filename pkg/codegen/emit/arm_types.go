@@ -1,155 +1,32 @@
 package emit
 
 import (
-	"fmt"
-	"slices"
-	"strconv"
-	"strings"
-
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/codegen/gofile"
-	"github.com/asogen/asogen/pkg/naming"
 	"github.com/dave/dst"
 )
 
 // resourceIDARM is the ARM shape of a reference to another resource: {"id": "..."}.
 const resourceIDARM = "ResourceID_ARM"
 
-// armNode is one level of an object's ARM JSON: either a property (leaf) or a nesting such as
-// "properties" that holds the flattened properties.
-type armNode struct {
-	seg      string             // JSON name at this level
-	goName   string             // Go field name
-	typeName string             // struct name of a nesting
-	prop     *astmodel.Property // set for a leaf
-	children []*armNode         // sorted by JSON name
-}
-
-// armName is the name of the ARM struct of an object.
-func armName(n string) string { return n + "_ARM" }
-
-// armTree arranges an object's properties by ARMPath. AzureName, the owner, conditions and the
-// property bag have no place in ARM JSON.
-func armTree(o *astmodel.Object) (*armNode, error) {
-	root := &armNode{typeName: armName(o.Name.Name)}
-	for i := range o.Properties {
-		p := &o.Properties[i]
-		if !inARM(*p) {
-			continue
-		}
-		if err := root.insert(p, p.ARMJSONPath(), o.Name.Name); err != nil {
-			return nil, fmt.Errorf("%s: %w", o.Name, err)
-		}
+// armStructDecls declares the ARM struct a and the struct of every nesting below it.
+func (e *pkgEmitter) armStructDecls(a *astmodel.ARMObject, doc string) []dst.Decl {
+	fields := &dst.FieldList{}
+	if a.NameField {
+		fields.List = append(fields.List, &dst.Field{Names: []*dst.Ident{id("Name")}, Type: id("string"), Tag: jsonTag("name")})
 	}
-	root.sort()
-	root.nameChildren()
-	return root, nil
-}
-
-// nameChildren gives the fields of each nesting their Go names: a property keeps its own (unique
-// in the object, so the ARM struct and the Kubernetes struct name a property alike); a nesting
-// such as "properties" takes the Go name of its JSON name, with a number when a property or an
-// earlier nesting has it, and its struct is named after it.
-func (n *armNode) nameChildren() {
-	used := map[string]bool{}
-	for _, m := range astmodel.MethodNames { // an ARM struct has DeepCopy too
-		used[m] = true
-	}
-	for _, c := range n.children {
-		if c.prop != nil {
-			c.goName = c.prop.Name
-			used[c.goName] = true
-		}
-	}
-	for _, c := range n.children {
-		if c.prop != nil {
-			continue
-		}
-		c.goName = freeName(naming.GoName(c.seg), used)
-		used[c.goName] = true
-		c.typeName = armName(strings.TrimSuffix(n.typeName, "_ARM") + "_" + c.goName)
-		c.nameChildren()
-	}
-}
-
-// freeName returns name, or name with the smallest number from 2 on that is not in used.
-func freeName(name string, used map[string]bool) string {
-	return freeNameWhere(name, func(n string) bool { return used[n] })
-}
-
-// freeNameWhere is freeName with the names taken given by a function.
-func freeNameWhere(name string, taken func(string) bool) string {
-	n := name
-	for i := 2; taken(n); i++ {
-		n = name + strconv.Itoa(i)
-	}
-	return n
-}
-
-func inARM(p astmodel.Property) bool {
-	if p.Type == astmodel.ConfigMapReferenceType { // a config input's ...FromConfig: read into the value
-		return false
-	}
-	switch p.Name {
-	case azureNameProp, ownerProp, astmodel.PropertyBagName, operatorSpecProp:
-		return false
-	case conditionsProp:
-		a, ok := p.Type.(*astmodel.ArrayType)
-		return !ok || a.Elem != astmodel.ConditionType
-	}
-	return true
-}
-
-func (n *armNode) insert(p *astmodel.Property, path []string, prefix string) error {
-	child := n.child(path[0])
-	if len(path) == 1 {
-		if child != nil {
-			return fmt.Errorf("ARM path %s is used twice", strings.Join(p.ARMJSONPath(), "."))
-		}
-		n.children = append(n.children, &armNode{seg: path[0], prop: p})
-		return nil
-	}
-	if child == nil { // named by nameChildren once the tree is complete
-		child = &armNode{seg: path[0]}
-		n.children = append(n.children, child)
-	}
-	if child.prop != nil {
-		return fmt.Errorf("ARM path %s nests under property %s", strings.Join(p.ARMJSONPath(), "."), child.prop.Name)
-	}
-	return child.insert(p, path[1:], prefix)
-}
-
-func (n *armNode) child(seg string) *armNode {
-	for _, c := range n.children {
-		if c.seg == seg {
-			return c
-		}
-	}
-	return nil
-}
-
-func (n *armNode) sort() {
-	slices.SortFunc(n.children, func(a, b *armNode) int { return strings.Compare(a.seg, b.seg) })
-	for _, c := range n.children {
-		c.sort()
-	}
-}
-
-// structDecls declares the struct of this nesting and of every nesting below it.
-func (e *pkgEmitter) armStructDecls(n *armNode, doc string, extra ...*dst.Field) []dst.Decl {
-	fields := &dst.FieldList{List: extra}
 	var nested []dst.Decl
-	for _, c := range n.children {
-		if c.prop == nil {
-			fields.List = append(fields.List, &dst.Field{Names: []*dst.Ident{id(c.goName)},
-				Type: ptrType(id(c.typeName)), Tag: jsonTag(c.seg)})
-			nested = append(nested, e.armStructDecls(c, c.typeName+" holds the \""+c.seg+"\" of the ARM payload.")...)
+	for _, f := range a.Fields {
+		if f.Nested != nil {
+			fields.List = append(fields.List, &dst.Field{Names: []*dst.Ident{id(f.GoName)},
+				Type: ptrType(id(f.Nested.Name)), Tag: jsonTag(f.JSONName)})
+			nested = append(nested, e.armStructDecls(f.Nested, f.Nested.Name+" holds the \""+f.JSONName+"\" of the ARM payload.")...)
 			continue
 		}
-		fields.List = append(fields.List, &dst.Field{Names: []*dst.Ident{id(c.goName)},
-			Type: e.armFieldType(*c.prop), Tag: jsonTag(c.seg)})
+		fields.List = append(fields.List, &dst.Field{Names: []*dst.Ident{id(f.GoName)},
+			Type: e.armFieldType(*f.Property), Tag: jsonTag(f.JSONName)})
 	}
-	decl := typeDecl(n.typeName, &dst.StructType{Fields: fields}, []string{doc})
+	decl := typeDecl(a.Name, &dst.StructType{Fields: fields}, []string{doc})
 	return append([]dst.Decl{decl}, nested...)
 }
 
@@ -159,7 +36,7 @@ func (e *pkgEmitter) armFieldType(p astmodel.Property) dst.Expr {
 	if p.IdentityKeys {
 		return identityMapType()
 	}
-	t := e.armType(p.Type, asARMID(p))
+	t := e.armType(p.Type, p.ARMID())
 	switch p.Type.(type) {
 	case *astmodel.ArrayType, *astmodel.MapType:
 		return t
@@ -180,8 +57,8 @@ func (e *pkgEmitter) armType(t astmodel.Type, ref bool) dst.Expr {
 	case t == astmodel.ResourceReferenceType, t == astmodel.SecretReferenceType:
 		return id("string") // an ARM ID or a secret's value
 	}
-	if n, ok := t.(astmodel.TypeName); ok && e.isObject(n) {
-		return e.nameExpr(astmodel.TypeName{Package: n.Package, Name: armName(n.Name)})
+	if n, ok := e.armTypeOf(t); ok {
+		return e.nameExpr(n)
 	}
 	return e.typeExpr(t)
 }
@@ -204,12 +81,28 @@ func (e *pkgEmitter) writeARMType(w *gofile.Code, t astmodel.Type, ref bool) {
 	case t == astmodel.ResourceReferenceType, t == astmodel.SecretReferenceType:
 		w.S("string")
 	default:
-		if n, ok := t.(astmodel.TypeName); ok && e.isObject(n) {
-			e.writeName(w, astmodel.TypeName{Package: n.Package, Name: armName(n.Name)})
+		if n, ok := e.armTypeOf(t); ok {
+			e.writeName(w, n)
 			return
 		}
 		e.writeType(w, t)
 	}
+}
+
+// armTypeOf returns the name of the ARM type of the object t names, as the model has it.
+func (e *pkgEmitter) armTypeOf(t astmodel.Type) (astmodel.TypeName, bool) {
+	n, ok := t.(astmodel.TypeName)
+	if !ok {
+		return astmodel.TypeName{}, false
+	}
+	p, ok := e.model.Packages[n.Package]
+	if !ok {
+		return astmodel.TypeName{}, false
+	}
+	if a := p.ARM[n.Name]; a != nil {
+		return astmodel.TypeName{Package: n.Package, Name: a.Name}, true
+	}
+	return astmodel.TypeName{}, false
 }
 
 func (e *pkgEmitter) isObject(n astmodel.TypeName) bool {
@@ -219,27 +112,6 @@ func (e *pkgEmitter) isObject(n astmodel.TypeName) bool {
 	}
 	_, isObj := p.Object(n.Name)
 	return isObj
-}
-
-// asARMID reports whether a reference property is sent as {"id": ...}: its value is a
-// ResourceReference (spec) or an ID string (status). A reference the model keeps as an object
-// (such as an embedded status holding the id) is an ordinary object.
-func asARMID(p astmodel.Property) bool {
-	if !p.Reference {
-		return false
-	}
-	t := p.Type
-	for {
-		switch c := t.(type) {
-		case *astmodel.ArrayType:
-			t = c.Elem
-			continue
-		case *astmodel.MapType:
-			t = c.Value
-			continue
-		}
-		return t == astmodel.StringType || t == astmodel.ResourceReferenceType
-	}
 }
 
 // identityMapType is the ARM shape of userAssignedIdentities: ARM ID → {} (an empty

@@ -7,47 +7,44 @@ import (
 
 const bagVar = "propertyBag"
 
-// objectConversions writes AssignProperties_To_<Hub> and AssignProperties_From_<Hub> on the
-// source object. Properties both sides hold with compatible types are converted; the others
-// travel in the hub's property bag so that version → hub → version loses nothing.
-func (g *convGen) objectConversions(p objPair) {
-	g.assignTo(p)
-	g.assignFrom(p)
+// objectConversions writes AssignProperties_To_<Suffix> and AssignProperties_From_<Suffix> on the
+// source object, as the plan says: properties it converts are converted; the others travel in the
+// hub's property bag so that version → hub → version loses nothing.
+func (g *convGen) objectConversions(c *astmodel.ObjectConversion) {
+	g.assignTo(c)
+	g.assignFrom(c)
 }
 
 func (g *convGen) srcHasBag() bool { return g.e.pkg.Ref.Storage }
 
-// The method names below were given when the pair was enqueued (see assignSuffix), so writing
-// them before the body names nothing in a different order than building the body first did.
-
-func (g *convGen) assignTo(p objPair) {
-	name := g.toName(p.src, p.hub)
-	g.assignStart(p, name, "destination", name+" copies this "+p.src.Name.Name+" into the hub's "+p.hub.Name.Name+".")
-	c := g.newConvFunc(true)
+func (g *convGen) assignTo(c *astmodel.ObjectConversion) {
+	name := toName(c)
+	g.assignStart(c, name, "destination", name+" copies this "+c.Source.Name.Name+" into the hub's "+c.Hub.Name.Name+".")
+	f := g.newConvFunc(true)
 	g.newBag("obj."+astmodel.PropertyBagName, g.srcHasBag())
-	for _, h := range hubOnly(p.src, p.hub) {
-		c.pullHubOnly(h, g.srcHasBag())
+	for _, h := range c.HubOnly {
+		f.pullHubOnly(*h, g.srcHasBag())
 	}
-	for _, sp := range p.src.Properties {
-		c.toProperty(sp, p.hub)
+	for _, pc := range c.Properties {
+		f.toProperty(pc)
 	}
 	g.storeBag("destination." + astmodel.PropertyBagName)
 	g.funcEnd()
 }
 
-func (g *convGen) assignFrom(p objPair) {
-	name := g.fromName(p.src, p.hub)
-	g.assignStart(p, name, "source", name+" populates this "+p.src.Name.Name+" from the hub's "+p.hub.Name.Name+".")
-	c := g.newConvFunc(false)
-	if g.srcHasBag() || g.bagsSomething(p) {
+func (g *convGen) assignFrom(c *astmodel.ObjectConversion) {
+	name := fromName(c)
+	g.assignStart(c, name, "source", name+" populates this "+c.Source.Name.Name+" from the hub's "+c.Hub.Name.Name+".")
+	f := g.newConvFunc(false)
+	if g.srcHasBag() || len(c.Bagged()) > 0 {
 		g.newBag("source."+astmodel.PropertyBagName, true)
 	}
-	for _, sp := range p.src.Properties {
-		c.fromProperty(sp, p.hub)
+	for _, pc := range c.Properties {
+		f.fromProperty(pc)
 	}
 	if g.srcHasBag() {
-		for _, h := range hubOnly(p.src, p.hub) {
-			c.addToBag(h.Name, "source."+h.Name, isPointer(h, true) || isNillable(h.Type))
+		for _, h := range c.HubOnly {
+			f.addToBag(h.Name, "source."+h.Name, isPointer(*h, true) || isNillable(h.Type))
 		}
 		g.storeBag("obj." + astmodel.PropertyBagName)
 	}
@@ -56,10 +53,10 @@ func (g *convGen) assignFrom(p objPair) {
 
 // assignStart writes the doc comment and signature of an AssignProperties method and opens its
 // body.
-func (g *convGen) assignStart(p objPair, name, param, doc string) {
-	g.funcStart(doc, "obj", p.src.Name.Name, name)
+func (g *convGen) assignStart(c *astmodel.ObjectConversion, name, param, doc string) {
+	g.funcStart(doc, "obj", c.Source.Name.Name, name)
 	g.w.S(param, " *")
-	g.e.writeName(g.w, p.hub.Name)
+	g.e.writeName(g.w, c.Hub.Name)
 	g.funcBody()
 }
 
@@ -84,34 +81,25 @@ func (g *convGen) storeBag(target string) {
 }
 
 // toProperty converts one source property into the hub object, or bags it.
-func (c *convFunc) toProperty(sp astmodel.Property, hub *astmodel.Object) {
-	if sp.Name == astmodel.PropertyBagName {
-		return
-	}
-	src := "obj." + sp.Name
-	hp, ok := counterpart(hub, sp)
-	if ok && c.g.compatible(sp.Type, hp.Type) {
+func (c *convFunc) toProperty(pc astmodel.PropertyConversion) {
+	sp, src := *pc.Source, "obj."+pc.Source.Name
+	if pc.Convert {
+		hp := *pc.Hub
 		c.convertInto("destination."+hp.Name, shapeOf(hp, true), src, shapeOf(sp, c.g.srcHasBag()), sp.Name)
 		return
 	}
-	if ok {
-		c.assignZero("destination."+hp.Name, shapeOf(hp, true))
+	if pc.Hub != nil {
+		c.assignZero("destination."+pc.Hub.Name, shapeOf(*pc.Hub, true))
 	}
 	c.addToBag(sp.Name, src, isPointer(sp, c.g.srcHasBag()) || isNillable(sp.Type))
 }
 
-// bagsSomething reports whether a source property has no compatible hub property.
-func (g *convGen) bagsSomething(p objPair) bool {
-	return len(g.bagged(p.src, p.hub)) > 0
-}
-
 // fromProperty converts one hub property back into the source object, or pulls it from the bag.
-func (c *convFunc) fromProperty(sp astmodel.Property, hub *astmodel.Object) {
-	if sp.Name == astmodel.PropertyBagName {
-		return
-	}
+func (c *convFunc) fromProperty(pc astmodel.PropertyConversion) {
+	sp := *pc.Source
 	target := "obj." + sp.Name
-	if hp, ok := counterpart(hub, sp); ok && c.g.compatible(sp.Type, hp.Type) {
+	if pc.Convert {
+		hp := *pc.Hub
 		c.convertInto(target, shapeOf(sp, c.g.srcHasBag()), "source."+hp.Name, shapeOf(hp, true), sp.Name)
 		return
 	}
@@ -171,16 +159,4 @@ func isNillable(t astmodel.Type) bool {
 		return true
 	}
 	return t == astmodel.PropertyBagType
-}
-
-// counterpart is the property of o that p converts to and from: the one with p's JSON name, which
-// is the spec's name in every version, while a Go name may carry a different number where the
-// versions have different sets of colliding names.
-func counterpart(o *astmodel.Object, p astmodel.Property) (astmodel.Property, bool) {
-	for i := range o.Properties { // by index: a property is a dozen words to copy
-		if q := &o.Properties[i]; q.JSONName == p.JSONName && q.Name != astmodel.PropertyBagName {
-			return *q, true
-		}
-	}
-	return astmodel.Property{}, false
 }

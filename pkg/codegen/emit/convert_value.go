@@ -37,43 +37,7 @@ func (c *convFunc) local(base string) string {
 	return base
 }
 
-// compatible reports whether a property of this package's type s converts to the hub's type h
-// without loss: the same scalar, an enum and a string, objects (recursively), or arrays and maps
-// of compatible elements.
-func (g *convGen) compatible(s, h astmodel.Type) bool {
-	switch s := s.(type) {
-	case *astmodel.ArrayType:
-		ha, ok := h.(*astmodel.ArrayType)
-		return ok && g.compatible(s.Elem, ha.Elem)
-	case *astmodel.MapType:
-		hm, ok := h.(*astmodel.MapType)
-		return ok && g.compatible(s.Value, hm.Value)
-	case astmodel.TypeName:
-		return g.compatibleName(s, h)
-	}
-	return s == h
-}
-
-func (g *convGen) compatibleName(s astmodel.TypeName, h astmodel.Type) bool {
-	if g.isEnum(s) {
-		return h == astmodel.StringType || g.isEnum(h)
-	}
-	hn, ok := h.(astmodel.TypeName)
-	if !ok {
-		return false
-	}
-	_, ok = g.pairFor(s, hn)
-	return ok
-}
-
-func (g *convGen) isEnum(t astmodel.Type) bool {
-	n, ok := t.(astmodel.TypeName)
-	if !ok {
-		return false
-	}
-	_, isEnum := g.e.model.Packages[n.Package].Definitions[n.Name].(*astmodel.Enum)
-	return isEnum
-}
+func (g *convGen) isEnum(t astmodel.Type) bool { return g.e.model.IsEnum(t) }
 
 // convertInto writes the statements that assign the converted value of src (of shape ss) to
 // target (of shape ts). src may be evaluated several times, so it must be a selector or a local.
@@ -234,15 +198,9 @@ func (c *convFunc) convertObject(target string, tt astmodel.TypeName, src string
 	g := c.g
 	g.ifErrStart()
 	if c.to {
-		srcObj, _ := g.pairFor(st, tt)
-		hubObj, _ := g.hub.Object(tt.Name)
-		g.enqueue(srcObj, tt)
-		g.w.S(receiver(pointerText(src)), ".", g.toName(srcObj, hubObj), "(&", target, ")")
+		g.w.S(receiver(pointerText(src)), ".", toName(g.pair(st, tt)), "(&", target, ")")
 	} else {
-		srcObj, _ := g.pairFor(tt, st)
-		hubObj, _ := g.hub.Object(st.Name)
-		g.enqueue(srcObj, st)
-		g.w.S("(&", target, ").", g.fromName(srcObj, hubObj), "(", pointerText(src), ")")
+		g.w.S("(&", target, ").", fromName(g.pair(tt, st)), "(", pointerText(src), ")")
 	}
 	g.ifErrEnd("converting " + prop)
 }

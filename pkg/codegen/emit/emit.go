@@ -82,19 +82,12 @@ type pkgEmitter struct {
 	resolver pathResolver
 	printer  gofile.Printer
 	families []*family
-	// conversion methods already emitted, and their names (see assignSuffix)
-	convDone  map[pairKey]bool
-	convNames map[pairKey]string
-	convTaken map[string]pairKey             // "<src>/<method suffix>" → the pair that has it
-	types     map[string]bool                // see typeNames
-	reached   *armReach                      // see reach
-	imports   map[astmodel.PackageRef]string // see importPath
+	types    map[string]bool                // see typeNames
+	imports  map[astmodel.PackageRef]string // see importPath
 }
 
 func newPkgEmitter(m *astmodel.Model, p *astmodel.Package, r pathResolver) *pkgEmitter {
-	return &pkgEmitter{model: m, pkg: p, resolver: r,
-		convDone: map[pairKey]bool{}, convNames: map[pairKey]string{}, convTaken: map[string]pairKey{},
-		imports: map[astmodel.PackageRef]string{}}
+	return &pkgEmitter{model: m, pkg: p, resolver: r, imports: map[astmodel.PackageRef]string{}}
 }
 
 func (e *pkgEmitter) newFile(name string) *goFile {

@@ -2,6 +2,7 @@ package emit
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/asogen/asogen/pkg/astmodel"
@@ -65,51 +66,9 @@ func resourceFamily(p *astmodel.Package, r *astmodel.Resource, claimed map[strin
 
 // reachable lists, sorted, the names of the package's definitions reachable from the roots.
 func reachable(p *astmodel.Package, roots ...*astmodel.Object) []string {
-	return reachableThrough(p, func(astmodel.Property) bool { return true }, roots...)
-}
-
-// reachableThrough is reachable following only the properties follow accepts.
-func reachableThrough(p *astmodel.Package, follow func(astmodel.Property) bool, roots ...*astmodel.Object) []string {
 	seen := map[string]bool{}
-	var visit func(prop astmodel.Property)
-	visit = func(prop astmodel.Property) {
-		n, ok := namedIn(prop.Type, p.Ref)
-		if !follow(prop) || !ok || seen[n] {
-			return
-		}
-		seen[n] = true
-		if o, isObj := p.Object(n); isObj {
-			for _, prop := range o.Properties {
-				visit(prop)
-			}
-		}
-	}
-	for _, r := range roots {
-		for _, prop := range r.Properties {
-			visit(prop)
-		}
-	}
-	names := make([]string, 0, len(seen))
-	for n := range seen {
-		if _, ok := p.Definitions[n]; ok {
-			names = append(names, n)
-		}
-	}
-	slices.Sort(names)
-	return names
-}
-
-// namedIn returns the name of the package-local definition at the core of t (through arrays and maps).
-func namedIn(t astmodel.Type, ref astmodel.PackageRef) (string, bool) {
-	switch t := t.(type) {
-	case *astmodel.ArrayType:
-		return namedIn(t.Elem, ref)
-	case *astmodel.MapType:
-		return namedIn(t.Value, ref)
-	case astmodel.TypeName:
-		return t.Name, t.Package == ref
-	}
-	return "", false
+	p.Reach(func(astmodel.Property) bool { return true }, seen, roots...)
+	return slices.Sorted(maps.Keys(seen))
 }
 
 // objects returns the family's objects, spec and status first.

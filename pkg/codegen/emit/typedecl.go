@@ -105,11 +105,9 @@ func isPointer(p astmodel.Property, storage bool) bool {
 }
 
 const (
-	azureNameProp  = "AzureName"
-	ownerProp      = "Owner"
-	conditionsProp = "Conditions"
-	// operatorSpecProp holds what the operator does beside ARM (exported secrets); never sent to Azure.
-	operatorSpecProp = "OperatorSpec"
+	azureNameProp  = astmodel.AzureNameProperty
+	ownerProp      = astmodel.OwnerProperty
+	conditionsProp = astmodel.ConditionsProperty
 )
 
 // jsonTag is the field tag `json:"name,omitempty"`, from the node caches (nodecache.go).
@@ -305,7 +303,7 @@ func enumConstNames(en *astmodel.Enum, types map[string]bool) []string {
 	mine := make(map[string]bool, len(en.Values)) // the constants named so far (types is shared: not cloned)
 	names := make([]string, len(en.Values))
 	for i, v := range en.Values {
-		names[i] = freeNameWhere(en.Name.Name+"_"+naming.GoName(v), func(n string) bool { return types[n] || mine[n] })
+		names[i] = astmodel.FreeName(en.Name.Name+"_"+naming.GoName(v), func(n string) bool { return types[n] || mine[n] })
 		mine[names[i]] = true
 	}
 	return names
@@ -328,7 +326,7 @@ func (e *pkgEmitter) typeNames() map[string]bool {
 	e.types = map[string]bool{}
 	for name, d := range e.pkg.Definitions {
 		e.types[name] = true
-		e.types[armName(name)] = true
+		e.types[astmodel.ARMName(name)] = true
 		if _, ok := d.(*astmodel.Resource); ok {
 			e.types[name+"List"] = true
 		}
