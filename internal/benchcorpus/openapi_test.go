@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/asogen/asogen/pkg/config"
+	"github.com/asogen/asogen/pkg/inputs"
 	"github.com/asogen/asogen/pkg/openapi"
 )
 
@@ -22,7 +23,7 @@ func TestReaderAcceptsCorpus(t *testing.T) {
 	if cfg.Module != DefaultModule {
 		t.Errorf("module from go.mod = %q, want %q", cfg.Module, DefaultModule)
 	}
-	m, err := openapi.Build(cfg)
+	m, err := openapi.Build(cfg, inputs.Specs(cfg.SpecRoot, ""))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/asogen/asogen/pkg/codegen"
 	"github.com/asogen/asogen/pkg/codegen/fileset"
 	"github.com/asogen/asogen/pkg/config"
+	"github.com/asogen/asogen/pkg/inputs"
 )
 
 // TestIncrementalMatchesColdOnRandomEdits runs random sequences of the edits users make (a
@@ -204,7 +205,7 @@ func assertMatchesCold(t *testing.T, cfgPath, after string) {
 		t.Fatal(err)
 	}
 	cold := fileset.NewMemory(cfg.Dir)
-	res, err := codegen.Generate(cfg, cold)
+	res, err := codegen.GenerateWith(cfg, cold, codegen.Options{Specs: inputs.Specs(cfg.SpecRoot, "")})
 	if err != nil {
 		t.Fatalf("after %s: cold generate: %v", after, err)
 	}

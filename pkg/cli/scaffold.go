@@ -37,7 +37,7 @@ func (a *app) scaffold(target string) error {
 	if err != nil {
 		return fail(err)
 	}
-	m, err := openapi.Build(cfg)
+	m, err := openapi.Build(cfg, specsOf(cfg))
 	if err != nil {
 		return fail(err)
 	}

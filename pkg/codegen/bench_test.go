@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"fmt"
+	"os"
 	"path"
 	"path/filepath"
 	"runtime"
@@ -13,6 +14,7 @@ import (
 	"github.com/asogen/asogen/pkg/codegen/emit"
 	"github.com/asogen/asogen/pkg/codegen/fileset"
 	"github.com/asogen/asogen/pkg/config"
+	"github.com/asogen/asogen/pkg/inputs"
 	"github.com/asogen/asogen/pkg/openapi"
 )
 
@@ -54,7 +56,8 @@ func BenchmarkEmitDefault(b *testing.B) {
 // BenchmarkEmitRealCorpus emits every package of the real corpus's model (ASOGEN_AZURE_SPECS).
 func BenchmarkEmitRealCorpus(b *testing.B) {
 	realCorpusSpecs(b)
-	m, err := openapi.Build(realCorpusConfig(b, moduleRoot(b), benchOutput))
+	cfg := realCorpusConfig(b, moduleRoot(b), benchOutput)
+	m, err := openapi.Build(cfg, diskSpecs(cfg))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -77,7 +80,7 @@ func BenchmarkGenerateRealCorpus(b *testing.B) {
 		resources += len(r.Versions)
 	}
 	perResource(b, resources, func() {
-		if _, err := Generate(cfg, fileset.NewMemory(cfg.Dir)); err != nil {
+		if _, err := GenerateWith(cfg, fileset.NewMemory(cfg.Dir), diskOptions(cfg)); err != nil {
 			b.Fatal(err)
 		}
 	})
@@ -94,7 +97,7 @@ func BenchmarkGenerateSynthetic(b *testing.B) {
 		b.Run(fmt.Sprintf("kinds=%d", kinds), func(b *testing.B) {
 			cfg := syntheticConfig(b, kinds, syntheticVersions)
 			perResource(b, kinds*syntheticVersions, func() {
-				if _, err := Generate(cfg, fileset.NewMemory(cfg.Dir)); err != nil {
+				if _, err := GenerateWith(cfg, fileset.NewMemory(cfg.Dir), diskOptions(cfg)); err != nil {
 					b.Fatal(err)
 				}
 			})
@@ -104,6 +107,17 @@ func BenchmarkGenerateSynthetic(b *testing.B) {
 
 // discard is a put function that keeps nothing: emission benchmarks measure printing alone.
 func discard(string, []byte) error { return nil }
+
+// diskSpecs serves cfg's spec files from disk as the CLI does, messages relative to the test's folder.
+func diskSpecs(cfg *config.Config) openapi.Specs {
+	wd, _ := os.Getwd()
+	return inputs.Specs(cfg.SpecRoot, wd)
+}
+
+// diskOptions are the options of a plain run reading cfg's specs from disk.
+func diskOptions(cfg *config.Config) Options {
+	return Options{Specs: diskSpecs(cfg)}
+}
 
 // generateInMemory runs Generate for cfg into an in-memory sink and returns every file.
 func generateInMemory(tb testing.TB, cfg *config.Config) fileset.FileSet {
@@ -115,6 +129,9 @@ func generateInMemory(tb testing.TB, cfg *config.Config) fileset.FileSet {
 func generateWith(tb testing.TB, cfg *config.Config, opts Options) fileset.FileSet {
 	tb.Helper()
 	out := fileset.NewMemory(cfg.Dir)
+	if opts.Specs.FS == nil {
+		opts.Specs = diskSpecs(cfg)
+	}
 	res, err := GenerateWith(cfg, out, opts)
 	if err != nil {
 		tb.Fatal(err)
@@ -132,7 +149,7 @@ func defaultModel(b testing.TB, storage bool) (*astmodel.Model, int) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	m, err := openapi.Build(cfg)
+	m, err := openapi.Build(cfg, diskSpecs(cfg))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -167,7 +167,7 @@ func sortedOrNil(s []string) []string {
 func runWithCache(t *testing.T, cfg *config.Config, c Cache) *countingSink {
 	t.Helper()
 	sink := &countingSink{Memory: fileset.NewMemory(cfg.Dir)}
-	if _, err := GenerateWith(cfg, sink, Options{Cache: c}); err != nil {
+	if _, err := GenerateWith(cfg, sink, Options{Specs: diskSpecs(cfg), Cache: c}); err != nil {
 		t.Fatal(err)
 	}
 	for p, b := range sink.Files {
@@ -272,7 +272,9 @@ func TestCheckIsReusedOnlyForTheSameHandWrittenCode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	run := func() (*Result, error) { return GenerateWith(cfg, fileset.NewMemory(cfg.Dir), Options{Cache: c}) }
+	run := func() (*Result, error) {
+		return GenerateWith(cfg, fileset.NewMemory(cfg.Dir), Options{Specs: diskSpecs(cfg), Cache: c})
+	}
 	for i := range 2 {
 		if _, err := run(); err != nil {
 			t.Fatalf("run %d: %v", i, err)

@@ -107,7 +107,7 @@ func generateNames(t testing.TB, s nameSpec, dir string, directives ...string) (
 		t.Fatal(err)
 	}
 	out := fileset.NewMemory(cfg.Dir)
-	if _, err := Generate(cfg, out); err != nil {
+	if _, err := GenerateWith(cfg, out, diskOptions(cfg)); err != nil {
 		return nil, err
 	}
 	return out.Files, nil

@@ -14,6 +14,7 @@ import (
 	"github.com/asogen/asogen/pkg/codegen/gofile"
 	"github.com/asogen/asogen/pkg/config"
 	"github.com/asogen/asogen/pkg/diag"
+	"github.com/asogen/asogen/pkg/openapi"
 )
 
 // Stage is one step of the pipeline. Requires names the stages that must run before it; the
@@ -47,6 +48,8 @@ type Env struct {
 // Options are the choices a caller makes about how (not what) to generate. The zero value is a
 // plain run: no emission cache.
 type Options struct {
+	// Specs serves the spec files (the CLI: inputs.Specs); nothing else is read.
+	Specs openapi.Specs
 	// Cache lets emission skip the units (groups) whose inputs did not change; nil: none. The
 	// CLI passes an emitcache.Dir.
 	Cache Cache

@@ -61,7 +61,7 @@ func TestSinkRefusalProducesNothing(t *testing.T) {
 	cfg := projectConfig(t)
 	refusal := errors.New("refused")
 	refusing := &planSink{Memory: fileset.NewMemory(cfg.Dir), refuse: refusal}
-	res, err := Generate(cfg, refusing)
+	res, err := GenerateWith(cfg, refusing, diskOptions(cfg))
 	if !errors.Is(err, refusal) || res == nil {
 		t.Fatalf("err = %v, want the sink's refusal", err)
 	}
@@ -69,7 +69,7 @@ func TestSinkRefusalProducesNothing(t *testing.T) {
 		t.Errorf("%d files produced after the sink refused the run", len(refusing.Files))
 	}
 	accepting := &planSink{Memory: fileset.NewMemory(cfg.Dir)}
-	res, err = Generate(cfg, accepting)
+	res, err = GenerateWith(cfg, accepting, diskOptions(cfg))
 	if err != nil {
 		t.Fatal(err)
 	}

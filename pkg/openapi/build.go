@@ -42,15 +42,15 @@ type pkgPlan struct {
 }
 
 // Build reads the specs of every configured resource version and returns the model.
-func Build(cfg *config.Config) (*astmodel.Model, error) {
-	return build(cfg, newLoader())
+func Build(cfg *config.Config, specs Specs) (*astmodel.Model, error) {
+	return build(cfg, newLoader(specs, cfg.SpecRoot))
 }
 
 // BuildGroups builds the groups for which only returns true: the model holds their packages and
 // kinds only. It also returns what each group's build read (see Inputs). Directives of other
 // groups are not checked for use.
-func BuildGroups(cfg *config.Config, only func(group string) bool) (*astmodel.Model, map[string]*Inputs, error) {
-	return buildOnly(cfg, newLoader(), only)
+func BuildGroups(cfg *config.Config, specs Specs, only func(group string) bool) (*astmodel.Model, map[string]*Inputs, error) {
+	return buildOnly(cfg, newLoader(specs, cfg.SpecRoot), only)
 }
 
 // build is Build with a given loader (the fuzz test serves the spec from memory).
@@ -65,7 +65,7 @@ func buildOnly(cfg *config.Config, l *loader, only func(string) bool) (*astmodel
 		only:    only,
 		reads:   map[string]*reads{},
 		cfg:     cfg,
-		load:    l.confinedTo(cfg.SpecRoot),
+		load:    l,
 		dirs:    newDirectives(cfg.Directives),
 		goNames: &nameMemo{names: map[string]string{}},
 		model:   astmodel.NewModel(cfg.Module, cfg.Output.API),

@@ -10,6 +10,7 @@ import (
 	"github.com/asogen/asogen/pkg/codegen"
 	"github.com/asogen/asogen/pkg/codegen/fileset"
 	"github.com/asogen/asogen/pkg/config"
+	"github.com/asogen/asogen/pkg/inputs"
 	"github.com/asogen/asogen/pkg/openapi"
 	"github.com/asogen/asogen/pkg/wiring"
 )
@@ -36,10 +37,10 @@ func TestHubMoveEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := codegen.Generate(cfg, fileset.NewMemory(dir)); err == nil || !strings.Contains(err.Error(), wiring.MigrateCommand) {
+	if _, err := codegen.GenerateWith(cfg, fileset.NewMemory(dir), codegen.Options{Specs: inputs.Specs(cfg.SpecRoot, "")}); err == nil || !strings.Contains(err.Error(), wiring.MigrateCommand) {
 		t.Fatalf("want the hub-move error, got %v", err)
 	}
-	model, err := openapi.Build(cfg)
+	model, err := openapi.Build(cfg, inputs.Specs(cfg.SpecRoot, ""))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +51,7 @@ func TestHubMoveEndToEnd(t *testing.T) {
 		t.Fatalf("migration did not restore the file written for the hub:\n%s", migrated)
 	}
 	w := fileset.NewWriter(dir, fileset.Options{})
-	if _, err := codegen.Generate(cfg, w); err != nil {
+	if _, err := codegen.GenerateWith(cfg, w, codegen.Options{Specs: inputs.Specs(cfg.SpecRoot, "")}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := w.Finish(); err != nil {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/asogen/asogen/pkg/cli"
 	"github.com/asogen/asogen/pkg/config"
+	"github.com/asogen/asogen/pkg/inputs"
 	"github.com/asogen/asogen/pkg/openapi"
 	"github.com/asogen/asogen/pkg/wiring"
 )
@@ -82,7 +83,7 @@ func scaffoldAll(t *testing.T, dir string) map[string]string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	model, err := openapi.Build(cfg)
+	model, err := openapi.Build(cfg, inputs.Specs(cfg.SpecRoot, ""))
 	if err != nil {
 		t.Fatal(err)
 	}
