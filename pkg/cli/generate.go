@@ -96,10 +96,11 @@ func (a *app) produce(cfg *config.Config, out fileset.Sink, cache *emitcache.Dir
 	gc.loading()
 	defer gc.reset()
 	opts := codegen.Options{
-		Specs:   specsOf(cfg),
-		OnStage: a.stageTimer(),
-		Printer: gofile.Printer{Restorer: os.Getenv("ASOGEN_PRINTER") == "restorer"}, // a diagnosis switch: the output is the same
-		Stop:    a.signals.stopped(),
+		Specs:       specsOf(cfg),
+		HandWritten: handWrittenOf(cfg, cache),
+		OnStage:     a.stageTimer(),
+		Printer:     gofile.Printer{Restorer: os.Getenv("ASOGEN_PRINTER") == "restorer"}, // a diagnosis switch: the output is the same
+		Stop:        a.signals.stopped(),
 	}
 	if cache != nil {
 		opts.Cache = cache // a nil *Dir in the interface would not be nil

@@ -205,7 +205,7 @@ func assertMatchesCold(t *testing.T, cfgPath, after string) {
 		t.Fatal(err)
 	}
 	cold := fileset.NewMemory(cfg.Dir)
-	res, err := codegen.GenerateWith(cfg, cold, codegen.Options{Specs: inputs.Specs(cfg.SpecRoot, "")})
+	res, err := codegen.GenerateWith(cfg, cold, codegen.Options{Specs: inputs.Specs(cfg.SpecRoot, ""), HandWritten: inputs.HandWritten(cfg, os.Environ(), nil)})
 	if err != nil {
 		t.Fatalf("after %s: cold generate: %v", after, err)
 	}

@@ -15,7 +15,7 @@ func (a *app) migrateHub(cfg *config.Config) error {
 	if err != nil {
 		return err
 	}
-	rewritten, err := wiring.Migrate(cfg, m)
+	rewritten, err := wiring.Migrate(cfg, m, handWrittenOf(cfg, nil))
 	if err != nil {
 		return err
 	}

@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/asogen/asogen/pkg/inputs"
 	"github.com/asogen/asogen/pkg/openapi"
 	"github.com/asogen/asogen/pkg/wiring"
 )
@@ -41,7 +43,12 @@ func (a *app) scaffold(target string) error {
 	if err != nil {
 		return fail(err)
 	}
-	written, err := wiring.Scaffold(cfg, m, target)
+	group, _, _ := strings.Cut(target, "/")
+	methods, err := inputs.Methods(cfg, group, os.Environ())
+	if err != nil {
+		return failScaffold(err)
+	}
+	written, err := wiring.Scaffold(cfg, m, target, methods)
 	for _, p := range written {
 		fmt.Fprintf(a.stdout, "created %s\n", a.shown(p))
 	}

@@ -116,7 +116,7 @@ func diskSpecs(cfg *config.Config) openapi.Specs {
 
 // diskOptions are the options of a plain run reading cfg's specs from disk.
 func diskOptions(cfg *config.Config) Options {
-	return Options{Specs: diskSpecs(cfg)}
+	return Options{Specs: diskSpecs(cfg), HandWritten: inputs.HandWritten(cfg, os.Environ(), nil)}
 }
 
 // generateInMemory runs Generate for cfg into an in-memory sink and returns every file.
@@ -130,7 +130,7 @@ func generateWith(tb testing.TB, cfg *config.Config, opts Options) fileset.FileS
 	tb.Helper()
 	out := fileset.NewMemory(cfg.Dir)
 	if opts.Specs.FS == nil {
-		opts.Specs = diskSpecs(cfg)
+		opts.Specs, opts.HandWritten = diskSpecs(cfg), inputs.HandWritten(cfg, os.Environ(), nil)
 	}
 	res, err := GenerateWith(cfg, out, opts)
 	if err != nil {

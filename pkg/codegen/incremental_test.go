@@ -17,6 +17,7 @@ import (
 	"github.com/asogen/asogen/pkg/codegen/emitcache"
 	"github.com/asogen/asogen/pkg/codegen/fileset"
 	"github.com/asogen/asogen/pkg/config"
+	"github.com/asogen/asogen/pkg/inputs"
 )
 
 // TestIncrementalBuildsOnlyWhatChanged runs Generate with a disk cache on a three-group corpus
@@ -167,7 +168,7 @@ func sortedOrNil(s []string) []string {
 func runWithCache(t *testing.T, cfg *config.Config, c Cache) *countingSink {
 	t.Helper()
 	sink := &countingSink{Memory: fileset.NewMemory(cfg.Dir)}
-	if _, err := GenerateWith(cfg, sink, Options{Specs: diskSpecs(cfg), Cache: c}); err != nil {
+	if _, err := GenerateWith(cfg, sink, withCache(cfg, c)); err != nil {
 		t.Fatal(err)
 	}
 	for p, b := range sink.Files {
@@ -255,9 +256,10 @@ func removeOne(t *testing.T, dir string) {
 	}
 }
 
-// TestCheckIsReusedOnlyForTheSameHandWrittenCode: with a cache, a passing check of the
-// hand-written code is taken again only while the code is the same: a method renamed by hand is
-// reported, an unused method's warning comes back on every run, and the original passes again.
+// TestCheckIsReusedOnlyForTheSameHandWrittenCode: with a cache, the hand-written methods found
+// (inputs.HandWritten, without go list the second time) are taken again only while the code is
+// the same: a method renamed by hand is reported, an unused method's warning comes back on every
+// run, and the original passes again.
 func TestCheckIsReusedOnlyForTheSameHandWrittenCode(t *testing.T) {
 	t.Parallel()
 	cfg := syntheticConfig(t, 3, 1)
@@ -273,7 +275,7 @@ func TestCheckIsReusedOnlyForTheSameHandWrittenCode(t *testing.T) {
 		t.Fatal(err)
 	}
 	run := func() (*Result, error) {
-		return GenerateWith(cfg, fileset.NewMemory(cfg.Dir), Options{Specs: diskSpecs(cfg), Cache: c})
+		return GenerateWith(cfg, fileset.NewMemory(cfg.Dir), withCache(cfg, c))
 	}
 	for i := range 2 {
 		if _, err := run(); err != nil {
@@ -297,4 +299,14 @@ func TestCheckIsReusedOnlyForTheSameHandWrittenCode(t *testing.T) {
 	if res, err := run(); err != nil || len(res.Warnings) != 0 {
 		t.Errorf("the original code: warnings %v, err %v", res.Warnings, err)
 	}
+}
+
+// withCache are the options of a run reading cfg's project from disk with cache c; an
+// emitcache.Dir also remembers the hand-written methods found, as in the CLI.
+func withCache(cfg *config.Config, c Cache) Options {
+	var records inputs.Records
+	if d, ok := c.(*emitcache.Dir); ok {
+		records = d
+	}
+	return Options{Specs: diskSpecs(cfg), HandWritten: inputs.HandWritten(cfg, os.Environ(), records), Cache: c}
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/asogen/asogen/pkg/config"
 	"github.com/asogen/asogen/pkg/diag"
 	"github.com/asogen/asogen/pkg/openapi"
+	"github.com/asogen/asogen/pkg/wiring/handwritten"
 )
 
 // Stage is one step of the pipeline. Requires names the stages that must run before it; the
@@ -50,6 +51,8 @@ type Env struct {
 type Options struct {
 	// Specs serves the spec files (the CLI: inputs.Specs); nothing else is read.
 	Specs openapi.Specs
+	// HandWritten is what the caller found of the hand-written code (the CLI: inputs.HandWritten).
+	HandWritten handwritten.Found
 	// Cache lets emission skip the units (groups) whose inputs did not change; nil: none. The
 	// CLI passes an emitcache.Dir.
 	Cache Cache

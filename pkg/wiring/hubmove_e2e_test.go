@@ -37,21 +37,21 @@ func TestHubMoveEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := codegen.GenerateWith(cfg, fileset.NewMemory(dir), codegen.Options{Specs: inputs.Specs(cfg.SpecRoot, "")}); err == nil || !strings.Contains(err.Error(), wiring.MigrateCommand) {
+	if _, err := codegen.GenerateWith(cfg, fileset.NewMemory(dir), codegen.Options{Specs: inputs.Specs(cfg.SpecRoot, ""), HandWritten: inputs.HandWritten(cfg, os.Environ(), nil)}); err == nil || !strings.Contains(err.Error(), wiring.MigrateCommand) {
 		t.Fatalf("want the hub-move error, got %v", err)
 	}
 	model, err := openapi.Build(cfg, inputs.Specs(cfg.SpecRoot, ""))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := wiring.Migrate(cfg, model); err != nil {
+	if _, err := wiring.Migrate(cfg, model, inputs.HandWritten(cfg, os.Environ(), nil)); err != nil {
 		t.Fatal(err)
 	}
 	if migrated, _ := os.ReadFile(file); string(migrated) != string(current) {
 		t.Fatalf("migration did not restore the file written for the hub:\n%s", migrated)
 	}
 	w := fileset.NewWriter(dir, fileset.Options{})
-	if _, err := codegen.GenerateWith(cfg, w, codegen.Options{Specs: inputs.Specs(cfg.SpecRoot, "")}); err != nil {
+	if _, err := codegen.GenerateWith(cfg, w, codegen.Options{Specs: inputs.Specs(cfg.SpecRoot, ""), HandWritten: inputs.HandWritten(cfg, os.Environ(), nil)}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := w.Finish(); err != nil {
