@@ -1,6 +1,7 @@
 package benchcorpus
 
 import (
+	"context"
 	"path/filepath"
 	"testing"
 
@@ -23,7 +24,7 @@ func TestReaderAcceptsCorpus(t *testing.T) {
 	if cfg.Module != DefaultModule {
 		t.Errorf("module from go.mod = %q, want %q", cfg.Module, DefaultModule)
 	}
-	m, err := openapi.Build(cfg, inputs.Specs(cfg.SpecRoot, ""))
+	m, err := openapi.Build(context.Background(), cfg, inputs.Specs(cfg.SpecRoot, ""))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -205,7 +206,7 @@ func assertMatchesCold(t *testing.T, cfgPath, after string) {
 		t.Fatal(err)
 	}
 	cold := fileset.NewMemory(cfg.Dir)
-	res, err := codegen.GenerateWith(cfg, cold, codegen.Options{Specs: inputs.Specs(cfg.SpecRoot, ""), HandWritten: inputs.HandWritten(cfg, os.Environ(), nil)})
+	res, err := codegen.Generate(context.Background(), codegen.Inputs{Config: cfg, Specs: inputs.Specs(cfg.SpecRoot, ""), HandWritten: inputs.HandWritten(cfg, os.Environ(), nil)}, cold)
 	if err != nil {
 		t.Fatalf("after %s: cold generate: %v", after, err)
 	}

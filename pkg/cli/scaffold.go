@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -39,7 +40,7 @@ func (a *app) scaffold(target string) error {
 	if err != nil {
 		return fail(err)
 	}
-	m, err := openapi.Build(cfg, specsOf(cfg))
+	m, err := openapi.Build(context.Background(), cfg, specsOf(cfg))
 	if err != nil {
 		return fail(err)
 	}

@@ -1,6 +1,7 @@
 package codegen
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path"
@@ -57,7 +58,7 @@ func BenchmarkEmitDefault(b *testing.B) {
 func BenchmarkEmitRealCorpus(b *testing.B) {
 	realCorpusSpecs(b)
 	cfg := realCorpusConfig(b, moduleRoot(b), benchOutput)
-	m, err := openapi.Build(cfg, diskSpecs(cfg))
+	m, err := openapi.Build(context.Background(), cfg, diskSpecs(cfg))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -80,7 +81,7 @@ func BenchmarkGenerateRealCorpus(b *testing.B) {
 		resources += len(r.Versions)
 	}
 	perResource(b, resources, func() {
-		if _, err := GenerateWith(cfg, fileset.NewMemory(cfg.Dir), diskOptions(cfg)); err != nil {
+		if _, err := Generate(context.Background(), diskInputs(cfg, Options{}), fileset.NewMemory(cfg.Dir)); err != nil {
 			b.Fatal(err)
 		}
 	})
@@ -97,7 +98,7 @@ func BenchmarkGenerateSynthetic(b *testing.B) {
 		b.Run(fmt.Sprintf("kinds=%d", kinds), func(b *testing.B) {
 			cfg := syntheticConfig(b, kinds, syntheticVersions)
 			perResource(b, kinds*syntheticVersions, func() {
-				if _, err := GenerateWith(cfg, fileset.NewMemory(cfg.Dir), diskOptions(cfg)); err != nil {
+				if _, err := Generate(context.Background(), diskInputs(cfg, Options{}), fileset.NewMemory(cfg.Dir)); err != nil {
 					b.Fatal(err)
 				}
 			})
@@ -114,9 +115,9 @@ func diskSpecs(cfg *config.Config) openapi.Specs {
 	return inputs.Specs(cfg.SpecRoot, wd)
 }
 
-// diskOptions are the options of a plain run reading cfg's specs from disk.
-func diskOptions(cfg *config.Config) Options {
-	return Options{Specs: diskSpecs(cfg), HandWritten: inputs.HandWritten(cfg, os.Environ(), nil)}
+// diskInputs are the inputs of a run of cfg with opts, read from disk as the CLI does.
+func diskInputs(cfg *config.Config, opts Options) Inputs {
+	return Inputs{Config: cfg, Specs: diskSpecs(cfg), HandWritten: inputs.HandWritten(cfg, os.Environ(), nil), Options: opts}
 }
 
 // generateInMemory runs Generate for cfg into an in-memory sink and returns every file.
@@ -129,10 +130,7 @@ func generateInMemory(tb testing.TB, cfg *config.Config) fileset.FileSet {
 func generateWith(tb testing.TB, cfg *config.Config, opts Options) fileset.FileSet {
 	tb.Helper()
 	out := fileset.NewMemory(cfg.Dir)
-	if opts.Specs.FS == nil {
-		opts.Specs, opts.HandWritten = diskSpecs(cfg), inputs.HandWritten(cfg, os.Environ(), nil)
-	}
-	res, err := GenerateWith(cfg, out, opts)
+	res, err := Generate(context.Background(), diskInputs(cfg, opts), out)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -149,7 +147,7 @@ func defaultModel(b testing.TB, storage bool) (*astmodel.Model, int) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	m, err := openapi.Build(cfg, diskSpecs(cfg))
+	m, err := openapi.Build(context.Background(), cfg, diskSpecs(cfg))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"maps"
 	"os"
@@ -168,7 +169,7 @@ func sortedOrNil(s []string) []string {
 func runWithCache(t *testing.T, cfg *config.Config, c Cache) *countingSink {
 	t.Helper()
 	sink := &countingSink{Memory: fileset.NewMemory(cfg.Dir)}
-	if _, err := GenerateWith(cfg, sink, withCache(cfg, c)); err != nil {
+	if _, err := Generate(context.Background(), withCache(cfg, c), sink); err != nil {
 		t.Fatal(err)
 	}
 	for p, b := range sink.Files {
@@ -275,7 +276,7 @@ func TestCheckIsReusedOnlyForTheSameHandWrittenCode(t *testing.T) {
 		t.Fatal(err)
 	}
 	run := func() (*Result, error) {
-		return GenerateWith(cfg, fileset.NewMemory(cfg.Dir), withCache(cfg, c))
+		return Generate(context.Background(), withCache(cfg, c), fileset.NewMemory(cfg.Dir))
 	}
 	for i := range 2 {
 		if _, err := run(); err != nil {
@@ -301,12 +302,14 @@ func TestCheckIsReusedOnlyForTheSameHandWrittenCode(t *testing.T) {
 	}
 }
 
-// withCache are the options of a run reading cfg's project from disk with cache c; an
+// withCache are the inputs of a run reading cfg's project from disk with cache c; an
 // emitcache.Dir also remembers the hand-written methods found, as in the CLI.
-func withCache(cfg *config.Config, c Cache) Options {
+func withCache(cfg *config.Config, c Cache) Inputs {
 	var records inputs.Records
 	if d, ok := c.(*emitcache.Dir); ok {
 		records = d
 	}
-	return Options{Specs: diskSpecs(cfg), HandWritten: inputs.HandWritten(cfg, os.Environ(), records), Cache: c}
+	in := diskInputs(cfg, Options{Cache: c})
+	in.HandWritten = inputs.HandWritten(cfg, os.Environ(), records)
+	return in
 }

@@ -1,6 +1,7 @@
 package codegen
 
 import (
+	"context"
 	"crypto/sha256"
 	"fmt"
 	"maps"
@@ -13,6 +14,7 @@ import (
 // output hands the generated files to the sink and holds them to the plan: every planned path
 // arrives exactly once and nothing else does. A mismatch is a generator bug.
 type output struct {
+	ctx     context.Context // done: files are refused
 	sink    fileset.Sink
 	roots   []string
 	paths   []string // the plan, sorted
@@ -22,8 +24,8 @@ type output struct {
 }
 
 // newOutput returns the output to sink; withSums keeps the SHA-256 of every file put (sumsOf).
-func newOutput(sink fileset.Sink, roots []string, withSums bool) *output {
-	o := &output{sink: sink, roots: roots}
+func newOutput(ctx context.Context, sink fileset.Sink, roots []string, withSums bool) *output {
+	o := &output{ctx: ctx, sink: sink, roots: roots}
 	if withSums {
 		o.sums = map[string][sha256.Size]byte{}
 	}
@@ -64,8 +66,11 @@ func (o *output) plan(paths, unchanged []string) error {
 	return o.sink.Plan(sorted, o.roots)
 }
 
-// put hands one file to the sink.
+// put hands one file to the sink, unless the run's context is done.
 func (o *output) put(p string, content []byte) error {
+	if err := o.ctx.Err(); err != nil {
+		return err
+	}
 	if err := o.arrive(p); err != nil {
 		return err
 	}

@@ -13,7 +13,7 @@ const (
 )
 
 // checkWiring validates the configured extensions and checks them against the hand-written
-// methods the caller found in the customizations packages (Options.HandWritten). Any problem
+// methods the caller found in the customizations packages (Inputs.HandWritten). Any problem
 // stops generation before anything is produced; all problems are reported together.
 func checkWiring() Stage {
 	return Stage{
@@ -30,7 +30,7 @@ func checkExtensions(env *Env, in State) (State, error) {
 	if len(errs) > 0 {
 		return in, errs.Err()
 	}
-	rep, err := wiring.Check(in.Config, in.Model, env.Options.HandWritten)
+	rep, err := wiring.Check(in.Config, in.Model, env.HandWritten)
 	errs.Merge(err)
 	if rep != nil {
 		errs = append(errs, rep.Errors...)

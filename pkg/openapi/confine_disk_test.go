@@ -1,6 +1,7 @@
 package openapi_test
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -70,7 +71,7 @@ func TestRefConfinedToSpecRoot(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			cfg, err := config.Load(confineTree(t, c.ref))
 			must(t, err)
-			m, err := openapi.Build(cfg, inputs.Specs(cfg.SpecRoot, ""))
+			m, err := openapi.Build(context.Background(), cfg, inputs.Specs(cfg.SpecRoot, ""))
 			if c.msg == "" {
 				if err != nil || m == nil {
 					t.Fatalf("a $ref inside specRoot: %v", err)

@@ -1,6 +1,7 @@
 package openapi
 
 import (
+	"context"
 	"os"
 
 	"github.com/asogen/asogen/pkg/astmodel"
@@ -16,5 +17,5 @@ func diskSpecs(cfg *config.Config) Specs {
 
 // buildDisk is Build reading cfg's specs from disk.
 func buildDisk(cfg *config.Config) (*astmodel.Model, error) {
-	return Build(cfg, diskSpecs(cfg))
+	return Build(context.Background(), cfg, diskSpecs(cfg))
 }

@@ -1,6 +1,7 @@
 package wiring_test
 
 import (
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -37,10 +38,10 @@ func TestHubMoveEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := codegen.GenerateWith(cfg, fileset.NewMemory(dir), codegen.Options{Specs: inputs.Specs(cfg.SpecRoot, ""), HandWritten: inputs.HandWritten(cfg, os.Environ(), nil)}); err == nil || !strings.Contains(err.Error(), wiring.MigrateCommand) {
+	if _, err := codegen.Generate(context.Background(), codegen.Inputs{Config: cfg, Specs: inputs.Specs(cfg.SpecRoot, ""), HandWritten: inputs.HandWritten(cfg, os.Environ(), nil)}, fileset.NewMemory(dir)); err == nil || !strings.Contains(err.Error(), wiring.MigrateCommand) {
 		t.Fatalf("want the hub-move error, got %v", err)
 	}
-	model, err := openapi.Build(cfg, inputs.Specs(cfg.SpecRoot, ""))
+	model, err := openapi.Build(context.Background(), cfg, inputs.Specs(cfg.SpecRoot, ""))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +52,7 @@ func TestHubMoveEndToEnd(t *testing.T) {
 		t.Fatalf("migration did not restore the file written for the hub:\n%s", migrated)
 	}
 	w := fileset.NewWriter(dir, fileset.Options{})
-	if _, err := codegen.GenerateWith(cfg, w, codegen.Options{Specs: inputs.Specs(cfg.SpecRoot, ""), HandWritten: inputs.HandWritten(cfg, os.Environ(), nil)}); err != nil {
+	if _, err := codegen.Generate(context.Background(), codegen.Inputs{Config: cfg, Specs: inputs.Specs(cfg.SpecRoot, ""), HandWritten: inputs.HandWritten(cfg, os.Environ(), nil)}, w); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := w.Finish(); err != nil {

@@ -2,6 +2,7 @@ package wiring_test
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -84,7 +85,7 @@ func scaffoldAll(t *testing.T, dir string) map[string]string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	model, err := openapi.Build(cfg, inputs.Specs(cfg.SpecRoot, ""))
+	model, err := openapi.Build(context.Background(), cfg, inputs.Specs(cfg.SpecRoot, ""))
 	if err != nil {
 		t.Fatal(err)
 	}
