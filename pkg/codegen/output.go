@@ -3,6 +3,7 @@ package codegen
 import (
 	"context"
 	"crypto/sha256"
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -47,12 +48,17 @@ func (o *output) sumsOf(paths []string) (map[string][sha256.Size]byte, bool) {
 	return out, true
 }
 
-// plan records the paths of the run and hands them to the sink, which may refuse the run; a sink
-// that can use them is first told the paths that will arrive unchanged (fileset.Vouching).
-// Errors of the sink come back as they are.
-func (o *output) plan(paths, unchanged []string) error {
-	if v, ok := o.sink.(fileset.Vouching); ok {
-		v.Vouch(unchanged)
+// plan records the paths of the run and hands them to the sink, which may refuse the run. The
+// paths of reused (the units the cache vouches for) are not produced: the sink is told them
+// first (fileset.Vouching), and every other path must then arrive. Errors of the sink come back
+// as they are.
+func (o *output) plan(paths, reused []string) error {
+	if len(reused) > 0 {
+		v, ok := o.sink.(fileset.Vouching)
+		if !ok {
+			return errors.New("internal error: units are reused with a sink that cannot take vouched files")
+		}
+		v.Vouch(reused)
 	}
 	sorted := slices.Sorted(slices.Values(paths))
 	o.pending = make(map[string]bool, len(sorted))
@@ -61,6 +67,9 @@ func (o *output) plan(paths, unchanged []string) error {
 			return fmt.Errorf("internal error: %s is planned twice", p)
 		}
 		o.pending[p] = true
+	}
+	for _, p := range reused {
+		delete(o.pending, p)
 	}
 	o.paths = sorted
 	return o.sink.Plan(sorted, o.roots)
@@ -81,24 +90,6 @@ func (o *output) put(p string, content []byte) error {
 		o.mu.Unlock()
 	}
 	return o.sink.Put(p, content)
-}
-
-// unchanged tells the sink that the disk already holds the file at p.
-func (o *output) unchanged(p string) error {
-	if err := o.arrive(p); err != nil {
-		return err
-	}
-	return o.sink.Unchanged(p)
-}
-
-// unchangedAll is unchanged for every path of paths.
-func (o *output) unchangedAll(paths []string) error {
-	for _, p := range paths {
-		if err := o.unchanged(p); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 func (o *output) arrive(p string) error {
