@@ -26,16 +26,20 @@ type Records interface {
 // every configured group and of every group folder under the API root that holds one (a group
 // whose last kind was removed keeps methods to report unused). go list runs in env, the go
 // environment. With records (nil: none), methods found before in files with the same bytes
-// under the same go settings are taken from there, without go list (Found.Key names them).
+// under the same go settings are taken from there, without go list (Found.Key names them;
+// "" without records).
 func HandWritten(cfg *config.Config, env []string, records Records) handwritten.Found {
 	pkgs := Customizations(cfg, configuredGroups(cfg))
-	key := handWrittenKey(cfg, pkgs, env)
+	key := ""
+	if records != nil { // the files are read for the key only when it can be kept
+		key = handWrittenKey(cfg, pkgs, env)
+	}
 	if found, ok := recalled(records, key); ok {
 		return found
 	}
 	methods, err := handwritten.Load(cfg.Dir, pkgs, wiring.HandWrittenNames(), env)
 	found := handwritten.Found{Methods: methods, Key: key, Err: err}
-	if err == nil && records != nil && key != "" {
+	if err == nil && key != "" {
 		if raw, err := json.Marshal(methods); err == nil {
 			records.StoreRecord(recordName(key), raw)
 		}
