@@ -65,7 +65,7 @@ func TestHubMovedToOlderVersion(t *testing.T) {
 	m := fixtureModel()
 	pe, _ := m.Kind("network", "PrivateEndpoint")
 	pe.Hub = astmodel.APIPackage("network", "2022-07-01").StorageRef()
-	rep, err := Check(loadConfig(t, dir), m)
+	rep, err := checkLoaded(t, loadConfig(t, dir), m)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +77,7 @@ func TestHubMovedToOlderVersion(t *testing.T) {
 func TestMigrateMovesToNewHubKeepingComments(t *testing.T) {
 	t.Parallel()
 	dir, current := olderHubProject(t)
-	rewritten, err := Migrate(loadConfig(t, dir), fixtureModel())
+	rewritten, err := migrateLoaded(t, loadConfig(t, dir), fixtureModel())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +107,7 @@ func TestMigrateKeepsCustomAlias(t *testing.T) {
 	replaceIn(t, dir, peFile, "v1api20240301/storage", "v1api20220701/storage")
 	replaceIn(t, dir, peFile, "network20240301s \"", "pe \"")
 	replaceIn(t, dir, peFile, "*network20240301s.", "*pe.")
-	if _, err := Migrate(loadConfig(t, dir), fixtureModel()); err != nil {
+	if _, err := migrateLoaded(t, loadConfig(t, dir), fixtureModel()); err != nil {
 		t.Fatal(err)
 	}
 	got, _ := os.ReadFile(filepath.Join(dir, peFile))
@@ -122,7 +122,7 @@ func TestMigrateRefusesWithOtherProblems(t *testing.T) {
 	dir, _ := olderHubProject(t)
 	removeFile(t, dir, "v2/api/kusto/customizations/database_pre_reconciliation_owner_checker.go")
 	before := treeDigest(t, dir)
-	_, err := Migrate(loadConfig(t, dir), fixtureModel())
+	_, err := migrateLoaded(t, loadConfig(t, dir), fixtureModel())
 	if err == nil || !strings.Contains(err.Error(), "CheckOwnerBeforeReconcile") {
 		t.Fatalf("want the other problem reported, got %v", err)
 	}

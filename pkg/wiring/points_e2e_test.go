@@ -2,13 +2,16 @@ package wiring_test
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/cli"
 	"github.com/asogen/asogen/pkg/config"
+	"github.com/asogen/asogen/pkg/inputs"
 	"github.com/asogen/asogen/pkg/openapi"
 	"github.com/asogen/asogen/pkg/wiring"
 )
@@ -82,11 +85,11 @@ func scaffoldAll(t *testing.T, dir string) map[string]string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	model, err := openapi.Build(cfg)
+	model, err := openapi.Build(context.Background(), cfg, inputs.Specs(cfg.SpecRoot, ""))
 	if err != nil {
 		t.Fatal(err)
 	}
-	written, err := wiring.Scaffold(cfg, model, "network/PrivateEndpoint")
+	written, err := scaffoldIn(t, cfg, model, "network/PrivateEndpoint")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,4 +106,15 @@ func scaffoldAll(t *testing.T, dir string) map[string]string {
 		out[file] = string(content)
 	}
 	return out
+}
+
+// scaffoldIn scaffolds target with the hand-written methods of its group, as the CLI does.
+func scaffoldIn(t *testing.T, cfg *config.Config, m *astmodel.Model, target string) ([]string, error) {
+	t.Helper()
+	group, _, _ := strings.Cut(target, "/")
+	methods, err := inputs.Methods(cfg, group, os.Environ())
+	if err != nil {
+		return nil, err
+	}
+	return wiring.Scaffold(cfg, m, target, methods)
 }

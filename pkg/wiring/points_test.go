@@ -190,7 +190,7 @@ func TestExtensionMigrateHubAllSevenPoints(t *testing.T) {
 	if n := len(checkModel(t, dir, m).Moves); n != len(Points) {
 		t.Fatalf("%d hub moves before migration, want %d", n, len(Points))
 	}
-	rewritten, err := Migrate(loadConfig(t, dir), m)
+	rewritten, err := migrateLoaded(t, loadConfig(t, dir), m)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -240,7 +240,7 @@ func oneFile(t *testing.T, files map[string]string) string {
 // checkModel runs Check on the project in dir against model m.
 func checkModel(t *testing.T, dir string, m *astmodel.Model) *Report {
 	t.Helper()
-	rep, err := Check(loadConfig(t, dir), m)
+	rep, err := checkLoaded(t, loadConfig(t, dir), m)
 	if err != nil {
 		t.Fatal(err)
 	}

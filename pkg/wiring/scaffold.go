@@ -3,6 +3,7 @@ package wiring
 import (
 	"bytes"
 	"fmt"
+	"github.com/asogen/asogen/pkg/wiring/handwritten"
 	"go/format"
 	"os"
 	"path/filepath"
@@ -32,17 +33,14 @@ type scaffoldData struct {
 // Scaffold writes the hand-written file of each configured extension of target ("group/Kind")
 // from its template. It never overwrites a file: an extension whose method already exists is
 // skipped, and an existing file at the path it would write is an error. written lists the files
-// it created, relative to the project folder.
-func Scaffold(cfg *config.Config, m *astmodel.Model, target string) (written []string, err error) {
+// it created, relative to the project folder. methods are the hand-written methods of the
+// target's group (handwritten.Load).
+func Scaffold(cfg *config.Config, m *astmodel.Model, target string, methods []handwritten.Method) (written []string, err error) {
 	k, err := scaffoldKind(m, target)
 	if err != nil {
 		return nil, err
 	}
 	l := LayoutOf(cfg)
-	methods, err := LoadMethods(cfg.Dir, l, []string{k.Group})
-	if err != nil {
-		return nil, err
-	}
 	for _, p := range KindPoints(k.Extensions) {
 		if hasMethod(methods, k, p.HandWritten) {
 			continue
@@ -77,7 +75,7 @@ func scaffoldKind(m *astmodel.Model, target string) (*astmodel.Kind, error) {
 	return k, nil
 }
 
-func hasMethod(methods []Method, k *astmodel.Kind, name string) bool {
+func hasMethod(methods []handwritten.Method, k *astmodel.Kind, name string) bool {
 	for _, m := range methods {
 		if m.Group == k.Group && m.Host == naming.HostName(k.Name) && m.Name == name {
 			return true

@@ -16,7 +16,7 @@ func TestScaffoldWritesMissingExtensions(t *testing.T) {
 	t.Parallel()
 	dir := copyProject(t, "project")
 	removeFile(t, dir, "v2/api/kusto/customizations/cluster_extensions.go")
-	written, err := Scaffold(loadConfig(t, dir), fixtureModel(), "kusto/Cluster")
+	written, err := scaffoldLoaded(t, loadConfig(t, dir), fixtureModel(), "kusto/Cluster")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +58,7 @@ func TestScaffoldNeverOverwrites(t *testing.T) {
 	file := "v2/api/containerservice/customizations/managed_cluster_pre_reconciliation_checker.go"
 	writeFile(t, dir, file, "package customizations\n\n// Notes kept by hand.\n")
 	before := treeDigest(t, dir)
-	written, err := Scaffold(loadConfig(t, dir), fixtureModel(), "containerservice/ManagedCluster")
+	written, err := scaffoldLoaded(t, loadConfig(t, dir), fixtureModel(), "containerservice/ManagedCluster")
 	if err == nil || !strings.Contains(err.Error(), "refusing to overwrite") || !strings.Contains(err.Error(), file) {
 		t.Fatalf("want a refusal naming %s, got %v", file, err)
 	}
@@ -70,7 +70,7 @@ func TestScaffoldNeverOverwrites(t *testing.T) {
 func TestScaffoldSkipsWrittenExtensions(t *testing.T) {
 	t.Parallel()
 	dir := copyProject(t, "project")
-	written, err := Scaffold(loadConfig(t, dir), fixtureModel(), "network/PrivateEndpoint")
+	written, err := scaffoldLoaded(t, loadConfig(t, dir), fixtureModel(), "network/PrivateEndpoint")
 	if err != nil || len(written) != 0 {
 		t.Fatalf("written %v, err %v", written, err)
 	}
@@ -88,7 +88,7 @@ func TestScaffoldBadTargets(t *testing.T) {
 		"containerservice/ManagedCluster": "has no extensions configured",
 	}
 	for target, want := range cases {
-		if _, err := Scaffold(cfg, m, target); err == nil || !strings.Contains(err.Error(), want) {
+		if _, err := scaffoldLoaded(t, cfg, m, target); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: got %v, want %q", target, err, want)
 		}
 	}
