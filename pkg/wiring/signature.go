@@ -157,8 +157,20 @@ func (s Signature) String() string {
 	return b.String()
 }
 
+// PayloadName is the generated type that hands the ARM payload to hand-written code typed:
+// "PrivateEndpointARMPayload", one field per API version of the kind.
+func PayloadName(kind string) string { return kind + "ARMPayload" }
+
 // HubDescription renders a hub type for messages: "*storage.PrivateEndpoint from
 // github.com/x/v2/api/network/v1api20240301/storage".
 func HubDescription(ref goref.Ref) string {
 	return fmt.Sprintf("*%s.%s from %s", path.Base(ref.Path), ref.Name, ref.Path)
+}
+
+// pkgName is the package name of a non-generated import path: goref's, else its last element.
+func pkgName(importPath string) string {
+	if n, ok := goref.NameOf(importPath); ok {
+		return n
+	}
+	return path.Base(importPath)
 }
