@@ -127,3 +127,40 @@ func RemoveFile(t testing.TB, dir, rel string) {
 		t.Fatal(err)
 	}
 }
+
+// PEFile is the hand-written PrivateEndpoint extension of the project fixture.
+const PEFile = "v2/api/network/customizations/private_endpoint_post_reconciliation_checker.go"
+
+// OlderHubProject is the project fixture with the PrivateEndpoint extension (and its test)
+// written against the 2022-07-01 storage version, before 2024-03-01 became the hub; current is
+// the extension as written for the hub.
+func OlderHubProject(t testing.TB) (dir string, current string) {
+	t.Helper()
+	dir = CopyProject(t, "project")
+	data, err := os.ReadFile(filepath.Join(dir, PEFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	current = string(data)
+	WriteFile(t, dir, PEFile, strings.ReplaceAll(current, "20240301", "20220701"))
+	WriteFile(t, dir, strings.TrimSuffix(PEFile, ".go")+"_test.go", olderHubTest)
+	return dir, current
+}
+
+const olderHubTest = `package customizations
+
+import (
+	"testing"
+
+	// Old hub, aliased the asogen way.
+	network20220701s "github.com/asogen/asogen/v2/api/network/v1api20220701/storage"
+)
+
+// TestApproved keeps its comments.
+func TestApproved(t *testing.T) {
+	t.Parallel()
+	pe := &network20220701s.PrivateEndpoint{} // an empty endpoint
+
+	_ = pe
+}
+`

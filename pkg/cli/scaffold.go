@@ -9,7 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/asogen/asogen/pkg/openapi"
-	"github.com/asogen/asogen/pkg/wiring"
+	"github.com/asogen/asogen/pkg/wiring/scaffold"
 )
 
 const scaffoldExamples = `  # write the hand-written file of each extension configured for network PrivateEndpoint
@@ -41,7 +41,7 @@ func (a *app) scaffold(target string) error {
 	if err != nil {
 		return fail(err)
 	}
-	written, err := wiring.Scaffold(cfg, m, target)
+	written, err := scaffold.Write(cfg, m, target)
 	for _, p := range written {
 		fmt.Fprintf(a.stdout, "created %s\n", a.shown(p))
 	}

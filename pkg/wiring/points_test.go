@@ -1,4 +1,4 @@
-package wiring
+package wiring_test
 
 import (
 	"fmt"
@@ -10,16 +10,22 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sebdah/goldie/v2"
-
 	"github.com/asogen/asogen/internal/wiringtest"
 	"github.com/asogen/asogen/pkg/astmodel"
+	"github.com/asogen/asogen/pkg/wiring"
+	"github.com/asogen/asogen/pkg/wiring/migrate"
+	"github.com/asogen/asogen/pkg/wiring/scaffold"
 )
+
+// fixtureLayout is the layout of the default project.
+var fixtureLayout = wiring.Layout{Module: wiringtest.Module, APIRoot: wiringtest.APIRoot, RegistryDir: wiringtest.RegistryDir}
+
+var loadConfig = wiringtest.LoadConfig
 
 // allPointNames lists every extension point of the table.
 func allPointNames() []string {
 	var names []string
-	for _, p := range Points {
+	for _, p := range wiring.Points {
 		names = append(names, p.Name)
 	}
 	return names
@@ -52,10 +58,10 @@ func pointsProject(t *testing.T, extensions []string, files map[string]string) s
 	t.Helper()
 	dir := t.TempDir()
 	wiringtest.CopyModule(t, dir)
-	writeFile(t, dir, "config.yaml", fmt.Sprintf(pointsConfig, strings.Join(extensions, ", ")))
-	writeFile(t, dir, "v2/api/network/customizations/doc.go", "package customizations\n")
+	wiringtest.WriteFile(t, dir, "config.yaml", fmt.Sprintf(pointsConfig, strings.Join(extensions, ", ")))
+	wiringtest.WriteFile(t, dir, "v2/api/network/customizations/doc.go", "package customizations\n")
 	for rel, content := range files {
-		writeFile(t, dir, rel, content)
+		wiringtest.WriteFile(t, dir, rel, content)
 	}
 	return dir
 }
@@ -75,28 +81,18 @@ func scaffolds(t *testing.T, m *astmodel.Model) map[string]string {
 	t.Helper()
 	k := pointsKind(t, m)
 	out := map[string]string{}
-	for _, p := range Points {
-		s, err := Bind(fixtureLayout, m, k, p)
+	for _, p := range wiring.Points {
+		s, err := wiring.Bind(fixtureLayout, m, k, p)
 		if err != nil {
 			t.Fatal(err)
 		}
-		content, err := RenderScaffold(s)
+		content, err := scaffold.Render(s)
 		if err != nil {
 			t.Fatal(err)
 		}
 		out[fixtureLayout.HandWrittenFile(k, p)] = string(content)
 	}
 	return out
-}
-
-// TestExtensionPointsGolden pins each point's scaffold on a kind with every point.
-func TestExtensionPointsGolden(t *testing.T) {
-	t.Parallel()
-	m := allPointsModel()
-	g := goldie.New(t, goldie.WithFixtureDir("../../testdata/golden/wiring/points"), goldie.WithNameSuffix(".golden"))
-	for rel, content := range scaffolds(t, m) {
-		g.Assert(t, strings.TrimSuffix(filepath.Base(rel), ".go"), []byte(content))
-	}
 }
 
 // TestExtensionCheckerMissing: every configured point without its method is reported at the
@@ -106,11 +102,11 @@ func TestExtensionCheckerMissing(t *testing.T) {
 	m := allPointsModel()
 	dir := pointsProject(t, allPointNames(), nil)
 	rep := checkModel(t, dir, m)
-	for _, p := range Points {
+	for _, p := range wiring.Points {
 		want := fmt.Sprintf("is configured with %s, but no hand-written %s method exists on *PrivateEndpointExtension", p.Name, p.HandWritten)
 		wantOneError(t, rep, "config.yaml:", want, fixtureLayout.HandWrittenFile(pointsKind(t, m), p))
 	}
-	if len(rep.Errors) != len(Points) {
+	if len(rep.Errors) != len(wiring.Points) {
 		t.Errorf("%d errors, want one per point:\n%v", len(rep.Errors), rep.Errors)
 	}
 }
@@ -124,7 +120,7 @@ func TestExtensionCheckerUnlisted(t *testing.T) {
 	k.Extensions = nil
 	dir := pointsProject(t, nil, scaffolds(t, allPointsModel()))
 	rep := checkModel(t, dir, m)
-	for _, p := range Points {
+	for _, p := range wiring.Points {
 		wantOneError(t, rep, fixtureLayout.HandWrittenFile(k, p)+":",
 			fmt.Sprintf("%s on *PrivateEndpointExtension implements %s, which is not configured", p.HandWritten, p.Name),
 			"extensions: ["+p.Name+"]")
@@ -142,16 +138,16 @@ func TestExtensionCheckerWrongHub(t *testing.T) {
 	}
 	rep := checkModel(t, pointsProject(t, allPointNames(), files), m)
 	k := pointsKind(t, m)
-	for _, p := range Points {
-		s, _ := Bind(fixtureLayout, m, k, p)
-		hub, ok := s.Typed(Obj)
+	for _, p := range wiring.Points {
+		s, _ := wiring.Bind(fixtureLayout, m, k, p)
+		hub, ok := s.Typed(wiring.Obj)
 		if !ok {
-			hub, _ = s.Typed(Owner)
+			hub, _ = s.Typed(wiring.Owner)
 		}
 		wantOneError(t, rep, fixtureLayout.HandWrittenFile(k, p)+":",
-			p.HandWritten+" takes "+hub.Name, "the storage type of an older version", MigrateCommand)
+			p.HandWritten+" takes "+hub.Name, "the storage type of an older version", wiring.MigrateCommand)
 	}
-	if len(rep.Moves) != len(Points) || len(rep.Errors) != len(Points) {
+	if len(rep.Moves) != len(wiring.Points) || len(rep.Errors) != len(wiring.Points) {
 		t.Errorf("%d moves, %d errors; want one of each per point:\n%v", len(rep.Moves), len(rep.Errors), rep.Errors)
 	}
 }
@@ -170,10 +166,10 @@ func TestExtensionMigrateHubAllSevenPoints(t *testing.T) {
 	const rel = "v2/api/network/customizations/private_endpoint_extensions.go"
 	current := oneFile(t, scaffolds(t, m))
 	dir := pointsProject(t, allPointNames(), map[string]string{rel: olderHubs(current)})
-	if n := len(checkModel(t, dir, m).Moves); n != len(Points) {
-		t.Fatalf("%d hub moves before migration, want %d", n, len(Points))
+	if n := len(checkModel(t, dir, m).Moves); n != len(wiring.Points) {
+		t.Fatalf("%d hub moves before migration, want %d", n, len(wiring.Points))
 	}
-	rewritten, err := Migrate(loadConfig(t, dir), m)
+	rewritten, err := migrate.Run(loadConfig(t, dir), m)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -220,10 +216,10 @@ func oneFile(t *testing.T, files map[string]string) string {
 	return string(out)
 }
 
-// checkModel runs Check on the project in dir against model m.
-func checkModel(t *testing.T, dir string, m *astmodel.Model) *Report {
+// checkModel runs wiring.Check on the project in dir against model m.
+func checkModel(t *testing.T, dir string, m *astmodel.Model) *wiring.Report {
 	t.Helper()
-	rep, err := Check(loadConfig(t, dir), m)
+	rep, err := wiring.Check(loadConfig(t, dir), m)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -231,7 +227,7 @@ func checkModel(t *testing.T, dir string, m *astmodel.Model) *Report {
 }
 
 // wantOneError asserts exactly one error starts (relative or absolute) at pos and contains fragments.
-func wantOneError(t *testing.T, rep *Report, pos string, fragments ...string) {
+func wantOneError(t *testing.T, rep *wiring.Report, pos string, fragments ...string) {
 	t.Helper()
 	var found []string
 	for _, e := range rep.Errors {
@@ -260,7 +256,7 @@ func TestExtensionCheckerPayloadType(t *testing.T) {
 	t.Parallel()
 	m := allPointsModel()
 	k := pointsKind(t, m)
-	p, _ := PointNamed("ARMResourceModifier")
+	p, _ := wiring.PointNamed("ARMResourceModifier")
 	rel := fixtureLayout.HandWrittenFile(k, p)
 	files := scaffolds(t, m)
 	files[rel] = strings.Replace(files[rel], "payload *PrivateEndpointARMPayload", "payload *network20240301s.PrivateEndpoint", 1)

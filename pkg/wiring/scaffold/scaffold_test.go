@@ -1,4 +1,4 @@
-package wiring
+package scaffold
 
 import (
 	"os"
@@ -9,14 +9,16 @@ import (
 
 	"github.com/sebdah/goldie/v2"
 
+	"github.com/asogen/asogen/internal/wiringtest"
 	"github.com/asogen/asogen/pkg/naming"
+	"github.com/asogen/asogen/pkg/wiring"
 )
 
 func TestScaffoldWritesMissingExtensions(t *testing.T) {
 	t.Parallel()
 	dir := copyProject(t, "project")
 	removeFile(t, dir, "v2/api/kusto/customizations/cluster_extensions.go")
-	written, err := Scaffold(loadConfig(t, dir), fixtureModel(), "kusto/Cluster")
+	written, err := Write(loadConfig(t, dir), wiringtest.Model(), "kusto/Cluster")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,15 +37,15 @@ func TestScaffoldWritesMissingExtensions(t *testing.T) {
 // TestScaffoldGolden pins the scaffold of every extension point.
 func TestScaffoldGolden(t *testing.T) {
 	t.Parallel()
-	m := fixtureModel()
-	g := goldie.New(t, goldie.WithFixtureDir("../../testdata/golden/wiring/scaffold"), goldie.WithNameSuffix(".golden"))
+	m := wiringtest.Model()
+	g := goldie.New(t, goldie.WithFixtureDir("../../../testdata/golden/wiring/scaffold"), goldie.WithNameSuffix(".golden"))
 	for _, k := range m.Kinds {
-		for _, p := range KindPoints(k.Extensions) {
-			s, err := Bind(fixtureLayout, m, k, p)
+		for _, p := range wiring.KindPoints(k.Extensions) {
+			s, err := wiring.Bind(fixtureLayout, m, k, p)
 			if err != nil {
 				t.Fatal(err)
 			}
-			content, err := RenderScaffold(s)
+			content, err := Render(s)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -58,7 +60,7 @@ func TestScaffoldNeverOverwrites(t *testing.T) {
 	file := "v2/api/containerservice/customizations/managed_cluster_pre_reconciliation_checker.go"
 	writeFile(t, dir, file, "package customizations\n\n// Notes kept by hand.\n")
 	before := treeDigest(t, dir)
-	written, err := Scaffold(loadConfig(t, dir), fixtureModel(), "containerservice/ManagedCluster")
+	written, err := Write(loadConfig(t, dir), wiringtest.Model(), "containerservice/ManagedCluster")
 	if err == nil || !strings.Contains(err.Error(), "refusing to overwrite") || !strings.Contains(err.Error(), file) {
 		t.Fatalf("want a refusal naming %s, got %v", file, err)
 	}
@@ -70,7 +72,7 @@ func TestScaffoldNeverOverwrites(t *testing.T) {
 func TestScaffoldSkipsWrittenExtensions(t *testing.T) {
 	t.Parallel()
 	dir := copyProject(t, "project")
-	written, err := Scaffold(loadConfig(t, dir), fixtureModel(), "network/PrivateEndpoint")
+	written, err := Write(loadConfig(t, dir), wiringtest.Model(), "network/PrivateEndpoint")
 	if err != nil || len(written) != 0 {
 		t.Fatalf("written %v, err %v", written, err)
 	}
@@ -80,7 +82,7 @@ func TestScaffoldBadTargets(t *testing.T) {
 	t.Parallel()
 	dir := copyProject(t, "project")
 	cfg := loadConfig(t, dir)
-	m := fixtureModel()
+	m := wiringtest.Model()
 	m.Kinds[0].Extensions = nil
 	cases := map[string]string{
 		"network":                         "is not GROUP/KIND",
@@ -88,11 +90,56 @@ func TestScaffoldBadTargets(t *testing.T) {
 		"containerservice/ManagedCluster": "has no extensions configured",
 	}
 	for target, want := range cases {
-		if _, err := Scaffold(cfg, m, target); err == nil || !strings.Contains(err.Error(), want) {
+		if _, err := Write(cfg, m, target); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: got %v, want %q", target, err, want)
 		}
 	}
 	if _, err := os.Stat(filepath.Join(dir, "v2/api/network/customizations/nope_post_reconciliation_checker.go")); err == nil {
 		t.Error("wrote a file for a bad target")
 	}
+}
+
+// TestScaffoldEveryPointGolden pins each point's scaffold on a kind with every point.
+func TestScaffoldEveryPointGolden(t *testing.T) {
+	t.Parallel()
+	var names []string
+	for _, p := range wiring.Points {
+		names = append(names, p.Name)
+	}
+	m := wiringtest.AllPointsModel(names)
+	k, _ := m.Kind("network", "PrivateEndpoint")
+	g := goldie.New(t, goldie.WithFixtureDir("../../../testdata/golden/wiring/points"), goldie.WithNameSuffix(".golden"))
+	for _, p := range wiring.Points {
+		s, err := wiring.Bind(fixtureLayout, m, k, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		content, err := Render(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.Assert(t, naming.Snake(k.Name)+"_"+naming.Snake(p.Name), content)
+	}
+}
+
+// fixtureLayout is the layout of the default project.
+var fixtureLayout = wiring.Layout{Module: wiringtest.Module, APIRoot: wiringtest.APIRoot, RegistryDir: wiringtest.RegistryDir}
+
+// The project helpers of internal/wiringtest, by their short names.
+var (
+	copyProject = wiringtest.CopyProject
+	loadConfig  = wiringtest.LoadConfig
+	treeDigest  = wiringtest.TreeDigest
+	writeFile   = wiringtest.WriteFile
+	removeFile  = wiringtest.RemoveFile
+)
+
+// checkProject runs the checker on the project in dir against the fixture model.
+func checkProject(t *testing.T, dir string) *wiring.Report {
+	t.Helper()
+	rep, err := wiring.Check(loadConfig(t, dir), wiringtest.Model())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
 }

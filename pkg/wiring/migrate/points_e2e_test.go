@@ -1,4 +1,4 @@
-package wiring_test
+package migrate_test
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 	"github.com/asogen/asogen/pkg/config"
 	"github.com/asogen/asogen/pkg/openapi"
 	"github.com/asogen/asogen/pkg/wiring"
+	"github.com/asogen/asogen/pkg/wiring/scaffold"
 )
 
 // TestExtensionMigrateHubEndToEnd gives network PrivateEndpoint all seven extension points in a
@@ -86,7 +87,7 @@ func scaffoldAll(t *testing.T, dir string) map[string]string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	written, err := wiring.Scaffold(cfg, model, "network/PrivateEndpoint")
+	written, err := scaffold.Write(cfg, model, "network/PrivateEndpoint")
 	if err != nil {
 		t.Fatal(err)
 	}

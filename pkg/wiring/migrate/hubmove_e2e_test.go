@@ -1,4 +1,4 @@
-package wiring_test
+package migrate_test
 
 import (
 	"os"
@@ -12,6 +12,7 @@ import (
 	"github.com/asogen/asogen/pkg/config"
 	"github.com/asogen/asogen/pkg/openapi"
 	"github.com/asogen/asogen/pkg/wiring"
+	"github.com/asogen/asogen/pkg/wiring/migrate"
 )
 
 const peHandWritten = "v2/api/network/customizations/private_endpoint_post_reconciliation_checker.go"
@@ -43,7 +44,7 @@ func TestHubMoveEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := wiring.Migrate(cfg, model); err != nil {
+	if _, err := migrate.Run(cfg, model); err != nil {
 		t.Fatal(err)
 	}
 	if migrated, _ := os.ReadFile(file); string(migrated) != string(current) {
@@ -64,7 +65,7 @@ func TestHubMoveEndToEnd(t *testing.T) {
 func copyRepoProject(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
-	root := filepath.Join("..", "..")
+	root := filepath.Join("..", "..", "..")
 	for _, p := range []string{"go.mod", "go.sum", "config.yaml", "specs", "v2/pkg", "v2/pkg/resolver",
 		"v2/pkg/genericarmclient", "v2/api/network/customizations", "v2/api/kusto/customizations",
 		"v2/api/containerservice/customizations", "v2/api/storage/customizations", "v2/api/managedidentity/customizations"} {
