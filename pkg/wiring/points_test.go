@@ -140,10 +140,11 @@ func TestExtensionCheckerWrongHub(t *testing.T) {
 	k := pointsKind(t, m)
 	for _, p := range wiring.Points {
 		s, _ := wiring.Bind(fixtureLayout, m, k, p)
-		hub, ok := s.Typed(wiring.Obj)
-		if !ok {
-			hub, _ = s.Typed(wiring.Owner)
+		i := slices.IndexFunc(s.Params, func(t wiring.Typed) bool { return t.Role == wiring.Obj })
+		if i < 0 {
+			i = slices.IndexFunc(s.Params, func(t wiring.Typed) bool { return t.Role == wiring.Owner })
 		}
+		hub := s.Params[i]
 		wantOneError(t, rep, fixtureLayout.HandWrittenFile(k, p)+":",
 			p.HandWritten+" takes "+hub.Name, "the storage type of an older version", wiring.MigrateCommand)
 	}
