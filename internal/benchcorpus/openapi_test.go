@@ -1,10 +1,12 @@
 package benchcorpus
 
 import (
+	"context"
 	"path/filepath"
 	"testing"
 
 	"github.com/asogen/asogen/pkg/config"
+	"github.com/asogen/asogen/pkg/inputs"
 	"github.com/asogen/asogen/pkg/openapi"
 )
 
@@ -22,7 +24,7 @@ func TestReaderAcceptsCorpus(t *testing.T) {
 	if cfg.Module != DefaultModule {
 		t.Errorf("module from go.mod = %q, want %q", cfg.Module, DefaultModule)
 	}
-	m, err := openapi.Build(cfg)
+	m, err := openapi.Build(context.Background(), cfg, inputs.Specs(cfg.SpecRoot, ""))
 	if err != nil {
 		t.Fatal(err)
 	}

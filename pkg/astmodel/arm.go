@@ -48,18 +48,9 @@ func (a *ARMObject) Field(jsonName string) *ARMField {
 	return nil
 }
 
-// armSuffix ends the name of every ARM type.
-const armSuffix = "_ARM"
-
-// ARMName is the name of the ARM type of the object named object: Foo_Spec → Foo_Spec_ARM.
-func ARMName(object string) string { return object + armSuffix }
-
-// SpecName is the name of a kind's spec object: PrivateEndpoint → PrivateEndpoint_Spec.
-func SpecName(kind string) string { return kind + "_Spec" }
-
 // SpecARMType is the ARM type of the kind's spec in one of its API packages: the payload sent.
 func (k *Kind) SpecARMType(api PackageRef) TypeName {
-	return TypeName{Package: api, Name: ARMName(SpecName(k.Name))}
+	return TypeName{Package: api, Name: naming.ARMName(naming.SpecName(k.Name))}
 }
 
 // InARM reports whether the property has a place in ARM JSON: AzureName, the owner, conditions,
@@ -213,7 +204,7 @@ func namedIn(t Type, ref PackageRef) (string, bool) {
 
 // armObject arranges an object's ARM properties by ARM path and names the structs.
 func armObject(o *Object) (*ARMObject, error) {
-	root := &ARMObject{Name: ARMName(o.Name.Name)}
+	root := &ARMObject{Name: naming.ARMName(o.Name.Name)}
 	for i := range o.Properties {
 		p := &o.Properties[i]
 		if !p.InARM() {
@@ -275,9 +266,9 @@ func (a *ARMObject) nameNested() {
 		if f.Nested == nil {
 			continue
 		}
-		f.GoName = FreeName(naming.GoName(f.JSONName), func(n string) bool { return used[n] })
+		f.GoName = naming.FreeName(naming.GoName(f.JSONName), func(n string) bool { return used[n] })
 		used[f.GoName] = true
-		f.Nested.Name = ARMName(strings.TrimSuffix(a.Name, armSuffix) + "_" + f.GoName)
+		f.Nested.Name = naming.ARMName(strings.TrimSuffix(a.Name, naming.ARMName("")) + "_" + f.GoName)
 		f.Nested.nameNested()
 	}
 }

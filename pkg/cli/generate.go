@@ -95,15 +95,21 @@ func (a *app) produce(cfg *config.Config, out fileset.Sink, cache *emitcache.Dir
 	var gc gcSettings
 	gc.loading()
 	defer gc.reset()
-	opts := codegen.Options{
-		OnStage: a.stageTimer(),
-		Printer: gofile.Printer{Restorer: os.Getenv("ASOGEN_PRINTER") == "restorer"}, // a diagnosis switch: the output is the same
-		Stop:    a.signals.stopped(),
+	ctx, cancel := a.signals.context()
+	defer cancel()
+	in := codegen.Inputs{
+		Config:      cfg,
+		Specs:       specsOf(cfg),
+		HandWritten: handWrittenOf(cfg, cache),
+		Options: codegen.Options{
+			OnStage: a.stageTimer(),
+			Printer: gofile.Printer{Restorer: os.Getenv("ASOGEN_PRINTER") == "restorer"}, // a diagnosis switch: the output is the same
+		},
 	}
 	if cache != nil {
-		opts.Cache = cache // a nil *Dir in the interface would not be nil
+		in.Options.Cache = cache // a nil *Dir in the interface would not be nil
 	}
-	res, err := codegen.GenerateWith(cfg, cliSink{Sink: out, a: a, gc: &gc}, opts)
+	res, err := codegen.Generate(ctx, in, cliSink{Sink: out, a: a, gc: &gc})
 	a.warn(res.Warnings)
 	return res, err
 }

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -17,6 +18,7 @@ import (
 	"github.com/asogen/asogen/pkg/codegen/fileset"
 	"github.com/asogen/asogen/pkg/config"
 	"github.com/asogen/asogen/pkg/header"
+	"github.com/asogen/asogen/pkg/inputs"
 )
 
 // TestIncrementalMatchesColdOnRandomEdits runs random sequences of the edits users make (a
@@ -205,7 +207,7 @@ func assertMatchesCold(t *testing.T, cfgPath, after string) {
 		t.Fatal(err)
 	}
 	cold := fileset.NewMemory(cfg.Dir)
-	res, err := codegen.Generate(cfg, cold)
+	res, err := codegen.Generate(context.Background(), codegen.Inputs{Config: cfg, Specs: inputs.Specs(cfg.SpecRoot, ""), HandWritten: inputs.HandWritten(cfg, os.Environ(), nil)}, cold)
 	if err != nil {
 		t.Fatalf("after %s: cold generate: %v", after, err)
 	}

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"os/signal"
@@ -52,6 +53,23 @@ func (in *interruption) err() error {
 		code += int(s)
 	}
 	return &exitError{code: code, err: fmt.Errorf("interrupted by %s: stopped, the generated files are as they were", signalName(in.sig))}
+}
+
+// context returns a context canceled when a signal arrives (never for a nil interruption), and
+// its cancel function, to call when the run ends.
+func (in *interruption) context() (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancel(context.Background())
+	if in == nil {
+		return ctx, cancel
+	}
+	go func() {
+		select {
+		case <-in.stop:
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	return ctx, cancel
 }
 
 // stopped is closed once a signal arrived (nil: never).

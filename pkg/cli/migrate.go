@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/asogen/asogen/pkg/config"
@@ -11,11 +12,11 @@ import (
 // migrateHub rewrites hand-written extensions typed against an older hub to the current hub
 // (pkg/wiring/migrate's Run), before generation checks them.
 func (a *app) migrateHub(cfg *config.Config) error {
-	m, err := openapi.Build(cfg)
+	m, err := openapi.Build(context.Background(), cfg, specsOf(cfg))
 	if err != nil {
 		return err
 	}
-	rewritten, err := migrate.Run(cfg, m)
+	rewritten, err := migrate.Run(cfg, m, handWrittenOf(cfg, nil))
 	if err != nil {
 		return err
 	}

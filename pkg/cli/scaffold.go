@@ -1,13 +1,16 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/asogen/asogen/pkg/inputs"
 	"github.com/asogen/asogen/pkg/openapi"
 	"github.com/asogen/asogen/pkg/wiring/scaffold"
 )
@@ -37,11 +40,16 @@ func (a *app) scaffold(target string) error {
 	if err != nil {
 		return fail(err)
 	}
-	m, err := openapi.Build(cfg)
+	m, err := openapi.Build(context.Background(), cfg, specsOf(cfg))
 	if err != nil {
 		return fail(err)
 	}
-	written, err := scaffold.Write(cfg, m, target)
+	group, _, _ := strings.Cut(target, "/")
+	methods, err := inputs.Methods(cfg, group, os.Environ())
+	if err != nil {
+		return failScaffold(err)
+	}
+	written, err := scaffold.Write(cfg, m, target, methods)
 	for _, p := range written {
 		fmt.Fprintf(a.stdout, "created %s\n", a.shown(p))
 	}

@@ -1,7 +1,9 @@
 package codegen
 
 import (
+	"context"
 	"fmt"
+	"os"
 	"path"
 	"path/filepath"
 	"runtime"
@@ -13,6 +15,7 @@ import (
 	"github.com/asogen/asogen/pkg/codegen/emit"
 	"github.com/asogen/asogen/pkg/codegen/fileset"
 	"github.com/asogen/asogen/pkg/config"
+	"github.com/asogen/asogen/pkg/inputs"
 	"github.com/asogen/asogen/pkg/openapi"
 )
 
@@ -69,7 +72,8 @@ func BenchmarkEmitDefault(b *testing.B) {
 // BenchmarkEmitRealCorpus emits every package of the real corpus's model (ASOGEN_AZURE_SPECS).
 func BenchmarkEmitRealCorpus(b *testing.B) {
 	realCorpusSpecs(b)
-	m, err := openapi.Build(realCorpusConfig(b, moduleRoot(b), benchOutput))
+	cfg := realCorpusConfig(b, moduleRoot(b), benchOutput)
+	m, err := openapi.Build(context.Background(), cfg, diskSpecs(cfg))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -92,7 +96,7 @@ func BenchmarkGenerateRealCorpus(b *testing.B) {
 		resources += len(r.Versions)
 	}
 	perResource(b, resources, func() {
-		if _, err := Generate(cfg, fileset.NewMemory(cfg.Dir)); err != nil {
+		if _, err := Generate(context.Background(), diskInputs(cfg, Options{}), fileset.NewMemory(cfg.Dir)); err != nil {
 			b.Fatal(err)
 		}
 	})
@@ -109,7 +113,7 @@ func BenchmarkGenerateSynthetic(b *testing.B) {
 		b.Run(fmt.Sprintf("kinds=%d", kinds), func(b *testing.B) {
 			cfg := syntheticConfig(b, kinds, syntheticVersions)
 			perResource(b, kinds*syntheticVersions, func() {
-				if _, err := Generate(cfg, fileset.NewMemory(cfg.Dir)); err != nil {
+				if _, err := Generate(context.Background(), diskInputs(cfg, Options{}), fileset.NewMemory(cfg.Dir)); err != nil {
 					b.Fatal(err)
 				}
 			})
@@ -119,6 +123,17 @@ func BenchmarkGenerateSynthetic(b *testing.B) {
 
 // discard is a put function that keeps nothing: emission benchmarks measure printing alone.
 func discard(string, []byte) error { return nil }
+
+// diskSpecs serves cfg's spec files from disk as the CLI does, messages relative to the test's folder.
+func diskSpecs(cfg *config.Config) openapi.Specs {
+	wd, _ := os.Getwd()
+	return inputs.Specs(cfg.SpecRoot, wd)
+}
+
+// diskInputs are the inputs of a run of cfg with opts, read from disk as the CLI does.
+func diskInputs(cfg *config.Config, opts Options) Inputs {
+	return Inputs{Config: cfg, Specs: diskSpecs(cfg), HandWritten: inputs.HandWritten(cfg, os.Environ(), nil), Options: opts}
+}
 
 // generateInMemory runs Generate for cfg into an in-memory sink and returns every file.
 func generateInMemory(tb testing.TB, cfg *config.Config) fileset.FileSet {
@@ -130,7 +145,7 @@ func generateInMemory(tb testing.TB, cfg *config.Config) fileset.FileSet {
 func generateWith(tb testing.TB, cfg *config.Config, opts Options) fileset.FileSet {
 	tb.Helper()
 	out := fileset.NewMemory(cfg.Dir)
-	res, err := GenerateWith(cfg, out, opts)
+	res, err := Generate(context.Background(), diskInputs(cfg, opts), out)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -147,7 +162,7 @@ func defaultModel(b testing.TB, storage bool) (*astmodel.Model, int) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	m, err := openapi.Build(cfg)
+	m, err := openapi.Build(context.Background(), cfg, diskSpecs(cfg))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package codegen
 
 import (
+	"context"
 	"maps"
 	"runtime"
 	"slices"
@@ -19,7 +20,7 @@ const fixtureAPIRoot = "testdata/emit/api"
 func emitFixture(t *testing.T, apiRoot string) fileset.FileSet {
 	t.Helper()
 	out := fileset.NewMemory("")
-	env := &Env{Out: newOutput(out, nil, false)}
+	env := &Env{Ctx: context.Background(), Out: newOutput(context.Background(), out, nil, false)}
 	load := Stage{Name: stageLoadModel, Run: func(_ *Env, in State) (State, error) {
 		in.Model = fixtureModel(apiRoot)
 		return in, nil

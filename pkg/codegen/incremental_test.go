@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"maps"
 	"os"
@@ -17,6 +18,7 @@ import (
 	"github.com/asogen/asogen/pkg/codegen/emitcache"
 	"github.com/asogen/asogen/pkg/codegen/fileset"
 	"github.com/asogen/asogen/pkg/config"
+	"github.com/asogen/asogen/pkg/inputs"
 )
 
 // TestIncrementalBuildsOnlyWhatChanged runs Generate with a disk cache on a three-group corpus
@@ -167,7 +169,7 @@ func sortedOrNil(s []string) []string {
 func runWithCache(t *testing.T, cfg *config.Config, c Cache) *countingSink {
 	t.Helper()
 	sink := &countingSink{Memory: fileset.NewMemory(cfg.Dir)}
-	if _, err := GenerateWith(cfg, sink, Options{Cache: c}); err != nil {
+	if _, err := Generate(context.Background(), withCache(cfg, c), sink); err != nil {
 		t.Fatal(err)
 	}
 	for p, b := range sink.Files {
@@ -179,7 +181,8 @@ func runWithCache(t *testing.T, cfg *config.Config, c Cache) *countingSink {
 	return sink
 }
 
-// countingSink is an in-memory sink that counts the files put and those reported unchanged.
+// countingSink is an in-memory sink that counts the files put and those vouched for, which it
+// reads from disk: its files are every file of the run.
 type countingSink struct {
 	*fileset.Memory
 	puts, unchanged atomic.Int32
@@ -190,9 +193,14 @@ func (s *countingSink) Put(p string, content []byte) error {
 	return s.Memory.Put(p, content)
 }
 
-func (s *countingSink) Unchanged(p string) error {
-	s.unchanged.Add(1)
-	return s.Memory.Unchanged(p)
+func (s *countingSink) Vouch(paths []string) {
+	s.unchanged.Add(int32(len(paths)))
+	s.Memory.Vouch(paths)
+	for _, p := range paths {
+		if content, err := os.ReadFile(filepath.Join(s.Root, filepath.FromSlash(p))); err == nil {
+			s.Files[p] = content
+		}
+	}
 }
 
 // firstKindSpec is the first spec file of a version folder other than common.json.
@@ -255,9 +263,10 @@ func removeOne(t *testing.T, dir string) {
 	}
 }
 
-// TestCheckIsReusedOnlyForTheSameHandWrittenCode: with a cache, a passing check of the
-// hand-written code is taken again only while the code is the same: a method renamed by hand is
-// reported, an unused method's warning comes back on every run, and the original passes again.
+// TestCheckIsReusedOnlyForTheSameHandWrittenCode: with a cache, the hand-written methods found
+// (inputs.HandWritten, without go list the second time) are taken again only while the code is
+// the same: a method renamed by hand is reported, an unused method's warning comes back on every
+// run, and the original passes again.
 func TestCheckIsReusedOnlyForTheSameHandWrittenCode(t *testing.T) {
 	t.Parallel()
 	cfg := syntheticConfig(t, 3, 1)
@@ -272,7 +281,9 @@ func TestCheckIsReusedOnlyForTheSameHandWrittenCode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	run := func() (*Result, error) { return GenerateWith(cfg, fileset.NewMemory(cfg.Dir), Options{Cache: c}) }
+	run := func() (*Result, error) {
+		return Generate(context.Background(), withCache(cfg, c), fileset.NewMemory(cfg.Dir))
+	}
 	for i := range 2 {
 		if _, err := run(); err != nil {
 			t.Fatalf("run %d: %v", i, err)
@@ -295,4 +306,16 @@ func TestCheckIsReusedOnlyForTheSameHandWrittenCode(t *testing.T) {
 	if res, err := run(); err != nil || len(res.Warnings) != 0 {
 		t.Errorf("the original code: warnings %v, err %v", res.Warnings, err)
 	}
+}
+
+// withCache are the inputs of a run reading cfg's project from disk with cache c; an
+// emitcache.Dir also remembers the hand-written methods found, as in the CLI.
+func withCache(cfg *config.Config, c Cache) Inputs {
+	var records inputs.Records
+	if d, ok := c.(*emitcache.Dir); ok {
+		records = d
+	}
+	in := diskInputs(cfg, Options{Cache: c})
+	in.HandWritten = inputs.HandWritten(cfg, os.Environ(), records)
+	return in
 }

@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"cmp"
+	"context"
 	"encoding/json"
 	"errors"
 	"os"
@@ -107,7 +108,7 @@ func generateNames(t testing.TB, s nameSpec, dir string, directives ...string) (
 		t.Fatal(err)
 	}
 	out := fileset.NewMemory(cfg.Dir)
-	if _, err := Generate(cfg, out); err != nil {
+	if _, err := Generate(context.Background(), diskInputs(cfg, Options{}), out); err != nil {
 		return nil, err
 	}
 	return out.Files, nil

@@ -1,7 +1,9 @@
 package codegen
 
 import (
+	"context"
 	"crypto/sha256"
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -13,6 +15,7 @@ import (
 // output hands the generated files to the sink and holds them to the plan: every planned path
 // arrives exactly once and nothing else does. A mismatch is a generator bug.
 type output struct {
+	ctx     context.Context // done: files are refused
 	sink    fileset.Sink
 	roots   []string
 	paths   []string // the plan, sorted
@@ -22,8 +25,8 @@ type output struct {
 }
 
 // newOutput returns the output to sink; withSums keeps the SHA-256 of every file put (sumsOf).
-func newOutput(sink fileset.Sink, roots []string, withSums bool) *output {
-	o := &output{sink: sink, roots: roots}
+func newOutput(ctx context.Context, sink fileset.Sink, roots []string, withSums bool) *output {
+	o := &output{ctx: ctx, sink: sink, roots: roots}
 	if withSums {
 		o.sums = map[string][sha256.Size]byte{}
 	}
@@ -45,12 +48,17 @@ func (o *output) sumsOf(paths []string) (map[string][sha256.Size]byte, bool) {
 	return out, true
 }
 
-// plan records the paths of the run and hands them to the sink, which may refuse the run; a sink
-// that can use them is first told the paths that will arrive unchanged (fileset.Vouching).
-// Errors of the sink come back as they are.
-func (o *output) plan(paths, unchanged []string) error {
-	if v, ok := o.sink.(fileset.Vouching); ok {
-		v.Vouch(unchanged)
+// plan records the paths of the run and hands them to the sink, which may refuse the run. The
+// paths of reused (the units the cache vouches for) are not produced: the sink is told them
+// first (fileset.Vouching), and every other path must then arrive. Errors of the sink come back
+// as they are.
+func (o *output) plan(paths, reused []string) error {
+	if len(reused) > 0 {
+		v, ok := o.sink.(fileset.Vouching)
+		if !ok {
+			return errors.New("internal error: units are reused with a sink that cannot take vouched files")
+		}
+		v.Vouch(reused)
 	}
 	sorted := slices.Sorted(slices.Values(paths))
 	o.pending = make(map[string]bool, len(sorted))
@@ -60,12 +68,18 @@ func (o *output) plan(paths, unchanged []string) error {
 		}
 		o.pending[p] = true
 	}
+	for _, p := range reused {
+		delete(o.pending, p)
+	}
 	o.paths = sorted
 	return o.sink.Plan(sorted, o.roots)
 }
 
-// put hands one file to the sink.
+// put hands one file to the sink, unless the run's context is done.
 func (o *output) put(p string, content []byte) error {
+	if err := o.ctx.Err(); err != nil {
+		return err
+	}
 	if err := o.arrive(p); err != nil {
 		return err
 	}
@@ -76,24 +90,6 @@ func (o *output) put(p string, content []byte) error {
 		o.mu.Unlock()
 	}
 	return o.sink.Put(p, content)
-}
-
-// unchanged tells the sink that the disk already holds the file at p.
-func (o *output) unchanged(p string) error {
-	if err := o.arrive(p); err != nil {
-		return err
-	}
-	return o.sink.Unchanged(p)
-}
-
-// unchangedAll is unchanged for every path of paths.
-func (o *output) unchangedAll(paths []string) error {
-	for _, p := range paths {
-		if err := o.unchanged(p); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 func (o *output) arrive(p string) error {

@@ -3,8 +3,8 @@
 package codegen
 
 import (
+	"context"
 	"crypto/sha256"
-	"errors"
 	"fmt"
 	"time"
 
@@ -14,6 +14,8 @@ import (
 	"github.com/asogen/asogen/pkg/codegen/gofile"
 	"github.com/asogen/asogen/pkg/config"
 	"github.com/asogen/asogen/pkg/diag"
+	"github.com/asogen/asogen/pkg/openapi"
+	"github.com/asogen/asogen/pkg/wiring/handwritten"
 )
 
 // Stage is one step of the pipeline. Requires names the stages that must run before it; the
@@ -37,11 +39,25 @@ type State struct {
 	Warnings diag.List   // problems that do not stop generation, such as unused hand-written code
 }
 
-// Env is what every stage of one run shares and no stage changes: the caller's options and the
-// output the files go to.
+// Env is what every stage of one run shares and no stage changes: the run's context, what it
+// reads besides the config (Inputs), the caller's options and the output the files go to.
 type Env struct {
-	Options Options
-	Out     *output
+	Ctx         context.Context
+	Specs       openapi.Specs
+	HandWritten handwritten.Found
+	Options     Options
+	Out         *output
+}
+
+// Inputs is everything one generation reads, gathered by the caller before it starts (the CLI,
+// with pkg/inputs): the config, the spec files, the hand-written methods found in the
+// customizations packages, and the options. Generate reads nothing else: no environment
+// variable, no file, no process.
+type Inputs struct {
+	Config      *config.Config
+	Specs       openapi.Specs
+	HandWritten handwritten.Found
+	Options     Options
 }
 
 // Options are the choices a caller makes about how (not what) to generate. The zero value is a
@@ -54,13 +70,7 @@ type Options struct {
 	Printer gofile.Printer
 	// OnStage, when set, is told each stage's name and how long it ran, as it ends (the CLI's -v).
 	OnStage func(name string, took time.Duration)
-	// Stop, when closed, ends the run before its next stage with ErrStopped (the CLI closes it
-	// on SIGINT or SIGTERM; its sink refuses the files still arriving).
-	Stop <-chan struct{}
 }
-
-// ErrStopped is the error of a run whose Options.Stop closed.
-var ErrStopped = errors.New("generation stopped")
 
 // Cache remembers what emission produced for a unit key, and a record of each group's last
 // build. Generate computes the keys from the config and the spec files (see unitKey); what a
@@ -106,24 +116,18 @@ func pipeline() []Stage {
 	}
 }
 
-// Generate runs the pipeline for cfg and hands every generated file to sink as soon as it is
-// printed; no file is kept. Every check that can reject the input, including the sink's check
-// of every output path (sink.Plan), runs before the first file is produced, so bad input is
-// refused before anything is written. Errors are diag.List values naming the input files;
-// errors of the sink come back as they are. The Result is never nil: on error it still
-// carries the warnings found before it.
-func Generate(cfg *config.Config, sink fileset.Sink) (*Result, error) {
-	return GenerateWith(cfg, sink, Options{})
-}
-
-// GenerateWith is Generate with options; the result does not depend on them, only the time.
-func GenerateWith(cfg *config.Config, sink fileset.Sink, opts Options) (*Result, error) {
-	roots := OutputRoots(cfg)
-	if err := fileset.CheckRoots(cfg.Dir, roots); err != nil { // before anything reads through them
-		return &Result{Roots: roots}, err
-	}
-	env := &Env{Options: opts, Out: newOutput(sink, roots, opts.Cache != nil)}
-	last, err := run(env, State{Config: cfg}, pipeline())
+// Generate runs the pipeline for in.Config and hands every generated file to sink as soon as
+// it is printed; no file is kept. Every check that can reject the input, including the sink's
+// check of every output path (sink.Plan), runs before the first file is produced, so bad input
+// is refused before anything is written. Errors are diag.List values naming the input files;
+// errors of the sink come back as they are. Once ctx is done the run stops at its next step (a
+// stage, a spec package, a file) with ctx's error. The Result is never nil: on error it still
+// carries the warnings found before it. The options change only the time, never the files.
+func Generate(ctx context.Context, in Inputs, sink fileset.Sink) (*Result, error) {
+	roots := OutputRoots(in.Config)
+	env := &Env{Ctx: ctx, Specs: in.Specs, HandWritten: in.HandWritten, Options: in.Options,
+		Out: newOutput(ctx, sink, roots, in.Options.Cache != nil)}
+	last, err := run(env, State{Config: in.Config}, pipeline())
 	return &Result{Paths: env.Out.paths, Roots: roots, Warnings: last.Warnings}, err
 }
 
@@ -140,8 +144,8 @@ func run(env *Env, st State, stages []Stage) (State, error) {
 		return st, err
 	}
 	for _, s := range stages {
-		if stopped(env.Options.Stop) {
-			return st, ErrStopped
+		if err := env.Ctx.Err(); err != nil {
+			return st, err
 		}
 		start := time.Now()
 		next, err := s.Run(env, st)
@@ -154,16 +158,6 @@ func run(env *Env, st State, stages []Stage) (State, error) {
 		st = next
 	}
 	return st, env.Out.complete()
-}
-
-// stopped reports whether stop (nil: never) is closed.
-func stopped(stop <-chan struct{}) bool {
-	select {
-	case <-stop:
-		return true
-	default:
-		return false
-	}
 }
 
 // checkOrder reports a stage whose prerequisite is missing or runs after it.

@@ -139,7 +139,7 @@ func recordName(cfg *config.Config, g string) string {
 
 // readRecord returns the record of g when its config key is key and the spec roots still hold
 // what it read (its stamps brought up to date in the cache); nil otherwise.
-func readRecord(c Cache, cfg *config.Config, g, key string) *groupRecord {
+func readRecord(c Cache, cfg *config.Config, specs openapi.Specs, g, key string) *groupRecord {
 	raw, ok := c.Record(recordName(cfg, g))
 	if !ok {
 		return nil
@@ -148,7 +148,7 @@ func readRecord(c Cache, cfg *config.Config, g, key string) *groupRecord {
 	if json.Unmarshal(raw, &rec) != nil || rec.Config != key || rec.Inputs == nil {
 		return nil
 	}
-	same, fresh := openapi.Unchanged(cfg, rec.Inputs)
+	same, fresh := openapi.Unchanged(cfg, specs, rec.Inputs)
 	if !same {
 		return nil
 	}

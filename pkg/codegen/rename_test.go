@@ -1,6 +1,7 @@
 package codegen
 
 import (
+	"context"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -63,7 +64,7 @@ func TestRenameTargetsAreChecked(t *testing.T) {
 			cfg.Resources[i].SpecKind = "Cache"
 		}
 	}
-	_, err := Generate(cfg, fileset.NewMemory(cfg.Dir))
+	_, err := Generate(context.Background(), diskInputs(cfg, Options{}), fileset.NewMemory(cfg.Dir))
 	if err == nil || !strings.Contains(err.Error(), `kind "Cache" matches no PUT operation`) || !strings.Contains(err.Error(), "set specKind") {
 		t.Errorf("a specKind the spec lacks: %v", err)
 	}
@@ -96,7 +97,7 @@ func TestRenameOntoAnotherPropertyIsAnError(t *testing.T) {
 	t.Parallel()
 	cfg := renamedCacheConfig(t)
 	cfg.Directives = []config.Directive{{Match: "cache/2023-08-01:RedisCreateProperties.minimumTlsVersion", Action: config.ActionRename, To: "EnableNonSslPort"}}
-	_, err := Generate(cfg, fileset.NewMemory(cfg.Dir))
+	_, err := Generate(context.Background(), diskInputs(cfg, Options{}), fileset.NewMemory(cfg.Dir))
 	if err == nil || !strings.Contains(err.Error(), `rename to "EnableNonSslPort" clashes with another property`) {
 		t.Errorf("got %v", err)
 	}

@@ -7,8 +7,8 @@ const (
 	stageStoreUnits = "storeUnits"
 )
 
-// emitAPI tells the output that every file of a reused unit is unchanged, and prints the API and
-// storage packages of the other units, handing each file to the output as it is printed.
+// emitAPI prints the API and storage packages of the units that are not reused, handing each
+// file to the output as it is printed.
 func emitAPI() Stage {
 	return Stage{
 		Name:        stageEmitAPI,
@@ -18,13 +18,6 @@ func emitAPI() Stage {
 			api := in.API
 			if api == nil {
 				return in, errors.New("internal error: emitAPI runs without planFiles' file table")
-			}
-			for _, u := range in.Units {
-				if u.reuse {
-					if err := env.Out.unchangedAll(u.paths); err != nil {
-						return in, err
-					}
-				}
 			}
 			in.API = nil // the table is printed once; its emitters are dropped as they finish
 			return in, api.Emit(env.Options.Printer, env.Out.put)

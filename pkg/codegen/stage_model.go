@@ -1,6 +1,7 @@
 package codegen
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -25,11 +26,11 @@ func loadModel() Stage {
 		Description: "read the OpenAPI specs named by config.yaml into the type model (only the groups that changed, with a cache)",
 		Run: func(env *Env, in State) (State, error) {
 			if env.Options.Cache == nil {
-				m, err := openapi.Build(in.Config)
+				m, err := openapi.Build(env.Ctx, in.Config, env.Specs)
 				in.Model = m
 				return in, err
 			}
-			m, units, err := loadIncremental(in.Config, env.Options.Cache)
+			m, units, err := loadIncremental(env.Ctx, in.Config, env.Specs, env.Options.Cache)
 			in.Model, in.Units = m, units
 			return in, err
 		},
@@ -40,11 +41,11 @@ func loadModel() Stage {
 // group whether the cache can reuse its unit; a group it cannot reuse is built after all (its
 // record stays valid: the same inputs build the same group). It returns the model (the built
 // groups' packages, every group's kinds) and every group's unit, keyed.
-func loadIncremental(cfg *config.Config, c Cache) (*astmodel.Model, []unit, error) {
+func loadIncremental(ctx context.Context, cfg *config.Config, specs openapi.Specs, c Cache) (*astmodel.Model, []unit, error) {
 	keys := configKeys(cfg)
 	groups := slices.Sorted(maps.Keys(keys))
 	recs := make([]*groupRecord, len(groups))
-	parallel.Do(len(groups), 0, func(i int) { recs[i] = readRecord(c, cfg, groups[i], keys[groups[i]]) })
+	parallel.Do(len(groups), 0, func(i int) { recs[i] = readRecord(c, cfg, specs, groups[i], keys[groups[i]]) })
 	kept := map[string]*groupRecord{}
 	for i, g := range groups {
 		if recs[i] != nil {
@@ -55,7 +56,7 @@ func loadIncremental(cfg *config.Config, c Cache) (*astmodel.Model, []unit, erro
 	built := map[string]*groupRecord{}
 	build := func(g string) bool { _, ok := kept[g]; return !ok && built[g] == nil }
 	for {
-		if err := buildInto(cfg, c, keys, model, built, build); err != nil {
+		if err := buildInto(ctx, cfg, specs, c, keys, model, built, build); err != nil {
 			return nil, nil, err
 		}
 		kinds := allKinds(kept, built)
@@ -71,8 +72,8 @@ func loadIncremental(cfg *config.Config, c Cache) (*astmodel.Model, []unit, erro
 }
 
 // buildInto builds the groups build selects into model and records each in built and in the cache.
-func buildInto(cfg *config.Config, c Cache, keys map[string]string, model *astmodel.Model, built map[string]*groupRecord, build func(string) bool) error {
-	m, inputs, err := openapi.BuildGroups(cfg, build)
+func buildInto(ctx context.Context, cfg *config.Config, specs openapi.Specs, c Cache, keys map[string]string, model *astmodel.Model, built map[string]*groupRecord, build func(string) bool) error {
+	m, inputs, err := openapi.BuildGroups(ctx, cfg, specs, build)
 	if err != nil {
 		return err
 	}

@@ -1,11 +1,9 @@
 package codegen
 
 import (
-	"encoding/json"
 	"slices"
 
 	"github.com/asogen/asogen/pkg/codegen/wiringemit"
-	"github.com/asogen/asogen/pkg/config"
 	"github.com/asogen/asogen/pkg/diag"
 	"github.com/asogen/asogen/pkg/wiring"
 )
@@ -15,10 +13,9 @@ const (
 	stageEmitWiring  = "emitWiring"
 )
 
-// checkWiring validates the configured extensions and checks them against the hand-written code
-// in the customizations packages. Any problem stops generation before anything is produced; all
-// problems are reported together. With a cache, a check that passed on the same kinds and the
-// same hand-written files (wiring.CheckKey) is not run again: its warnings are taken as they were.
+// checkWiring validates the configured extensions and checks them against the hand-written
+// methods the caller found in the customizations packages (Inputs.HandWritten). Any problem
+// stops generation before anything is produced; all problems are reported together.
 func checkWiring() Stage {
 	return Stage{
 		Name:        stageCheckWiring,
@@ -34,51 +31,15 @@ func checkExtensions(env *Env, in State) (State, error) {
 	if len(errs) > 0 {
 		return in, errs.Err()
 	}
-	c, key := env.Options.Cache, ""
-	if c != nil {
-		key = wiring.CheckKey(in.Config, in.Model)
-		if warnings, ok := passedCheck(c, in.Config, key); ok {
-			in.Warnings = slices.Concat(in.Warnings, warnings)
-			return in, nil
-		}
-	}
-	rep, err := wiring.Check(in.Config, in.Model)
+	rep, err := wiring.Check(in.Config, in.Model, env.HandWritten)
 	errs.Merge(err)
 	if rep != nil {
 		errs = append(errs, rep.Errors...)
 	}
 	if len(errs) == 0 { // warnings are printed with a run that passes the check
 		in.Warnings = slices.Concat(in.Warnings, rep.Unused)
-		if c != nil && key != "" {
-			storeCheck(c, in.Config, checkRecord{Key: key, Warnings: rep.Unused})
-		}
 	}
 	return in, errs.Err()
-}
-
-// checkRecord is what the cache keeps of the last passing check of the hand-written code: the
-// key of what it read (wiring.CheckKey) and its warnings.
-type checkRecord struct {
-	Key      string
-	Warnings diag.List
-}
-
-func checkRecordName(cfg *config.Config) string { return "check\x00" + cfg.Path }
-
-// passedCheck returns the warnings of the last passing check when it read what key covers.
-func passedCheck(c Cache, cfg *config.Config, key string) (diag.List, bool) {
-	raw, ok := c.Record(checkRecordName(cfg))
-	var rec checkRecord
-	if key == "" || !ok || json.Unmarshal(raw, &rec) != nil || rec.Key != key {
-		return nil, false
-	}
-	return rec.Warnings, true
-}
-
-func storeCheck(c Cache, cfg *config.Config, rec checkRecord) {
-	if raw, err := json.Marshal(rec); err == nil {
-		c.StoreRecord(checkRecordName(cfg), raw)
-	}
 }
 
 // emitWiring prints the registry, and the extension hosts (with their dispatch) and helpers of

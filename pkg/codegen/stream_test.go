@@ -1,6 +1,7 @@
 package codegen
 
 import (
+	"context"
 	"errors"
 	"path/filepath"
 	"slices"
@@ -62,7 +63,7 @@ func TestSinkRefusalProducesNothing(t *testing.T) {
 	cfg := projectConfig(t)
 	refusal := errors.New("refused")
 	refusing := &planSink{Memory: fileset.NewMemory(cfg.Dir), refuse: refusal}
-	res, err := Generate(cfg, refusing)
+	res, err := Generate(context.Background(), diskInputs(cfg, Options{}), refusing)
 	if !errors.Is(err, refusal) || res == nil {
 		t.Fatalf("err = %v, want the sink's refusal", err)
 	}
@@ -70,7 +71,7 @@ func TestSinkRefusalProducesNothing(t *testing.T) {
 		t.Errorf("%d files produced after the sink refused the run", len(refusing.Files))
 	}
 	accepting := &planSink{Memory: fileset.NewMemory(cfg.Dir)}
-	res, err = Generate(cfg, accepting)
+	res, err = Generate(context.Background(), diskInputs(cfg, Options{}), accepting)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +84,7 @@ func TestSinkRefusalProducesNothing(t *testing.T) {
 // file never produced are internal errors.
 func TestOutputHoldsToThePlan(t *testing.T) {
 	t.Parallel()
-	out := newOutput(fileset.NewMemory(""), nil, false)
+	out := newOutput(context.Background(), fileset.NewMemory(""), nil, false)
 	if err := out.plan([]string{"b", "a"}, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -103,7 +104,7 @@ func TestOutputHoldsToThePlan(t *testing.T) {
 	if err := out.complete(); err == nil || !strings.Contains(err.Error(), "1 planned files were not generated, such as b") {
 		t.Errorf("complete: err = %v", err)
 	}
-	if err := newOutput(fileset.NewMemory(""), nil, false).plan([]string{"a", "a"}, nil); err == nil {
+	if err := newOutput(context.Background(), fileset.NewMemory(""), nil, false).plan([]string{"a", "a"}, nil); err == nil {
 		t.Error("a path planned twice was accepted")
 	}
 }

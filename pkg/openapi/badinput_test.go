@@ -19,7 +19,7 @@ func buildFixture(t *testing.T, name string) (*astmodel.Model, error) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Build(cfg)
+	return buildDisk(cfg)
 }
 
 // TestBadInput checks that each kind of bad spec input gives its own clear, positioned error.

@@ -39,7 +39,7 @@ func TestBatteryARMIDNamedIDIsReference(t *testing.T) {
 		"resources:\n  - group: widget\n    kind: Widget\n    versions: [\"2024-01-01\"]\n" +
 		"directives:\n  - match: \"widget/2024-01-01:Rule.id\"\n    action: armID\n" +
 		"  - match: \"widget/2024-01-01:Rule.ids\"\n    action: armID\n"
-	m, err := Build(loadConfigText(t, text))
+	m, err := buildDisk(loadConfigText(t, text))
 	if err != nil {
 		t.Fatal(err)
 	}

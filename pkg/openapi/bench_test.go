@@ -51,7 +51,7 @@ func defaultConfig(b *testing.B) *config.Config {
 
 func benchBuild(b *testing.B, cfg *config.Config) {
 	perResource(b, resourceVersions(cfg), func() {
-		if _, err := Build(cfg); err != nil {
+		if _, err := buildDisk(cfg); err != nil {
 			b.Fatal(err)
 		}
 	})
@@ -71,7 +71,7 @@ func benchLoad(b *testing.B, cfg *config.Config) {
 	}
 	b.SetBytes(size)
 	perResource(b, resourceVersions(cfg), func() {
-		fetch := newLoader().prefetch([][]string{files})
+		fetch := newLoader(diskSpecs(cfg), cfg.SpecRoot).prefetch([][]string{files})
 		for _, r := range fetch.take(0) {
 			if r.err != nil {
 				b.Fatal(r.err)

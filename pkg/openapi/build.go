@@ -3,6 +3,7 @@
 package openapi
 
 import (
+	"context"
 	"errors"
 	"path/filepath"
 	"runtime"
@@ -20,6 +21,7 @@ import (
 
 // builder holds what every package build shares: the file cache, directives and errors.
 type builder struct {
+	ctx     context.Context // done: no further package is started
 	cfg     *config.Config
 	load    *loader
 	dirs    *directives
@@ -43,30 +45,33 @@ type pkgPlan struct {
 }
 
 // Build reads the specs of every configured resource version and returns the model.
-func Build(cfg *config.Config) (*astmodel.Model, error) {
-	return build(cfg, newLoader())
+// It stops early, returning ctx's error, once ctx is done.
+func Build(ctx context.Context, cfg *config.Config, specs Specs) (*astmodel.Model, error) {
+	m, _, err := buildOnly(ctx, cfg, newLoader(specs, cfg.SpecRoot), func(string) bool { return true })
+	return m, err
 }
 
 // BuildGroups builds the groups for which only returns true: the model holds their packages and
 // kinds only. It also returns what each group's build read (see Inputs). Directives of other
 // groups are not checked for use.
-func BuildGroups(cfg *config.Config, only func(group string) bool) (*astmodel.Model, map[string]*Inputs, error) {
-	return buildOnly(cfg, newLoader(), only)
+func BuildGroups(ctx context.Context, cfg *config.Config, specs Specs, only func(group string) bool) (*astmodel.Model, map[string]*Inputs, error) {
+	return buildOnly(ctx, cfg, newLoader(specs, cfg.SpecRoot), only)
 }
 
 // build is Build with a given loader (the fuzz test serves the spec from memory).
 func build(cfg *config.Config, l *loader) (*astmodel.Model, error) {
-	m, _, err := buildOnly(cfg, l, func(string) bool { return true })
+	m, _, err := buildOnly(context.Background(), cfg, l, func(string) bool { return true })
 	return m, err
 }
 
 // buildOnly is BuildGroups with a given loader.
-func buildOnly(cfg *config.Config, l *loader, only func(string) bool) (*astmodel.Model, map[string]*Inputs, error) {
+func buildOnly(ctx context.Context, cfg *config.Config, l *loader, only func(string) bool) (*astmodel.Model, map[string]*Inputs, error) {
 	b := &builder{
+		ctx:     ctx,
 		only:    only,
 		reads:   map[string]*reads{},
 		cfg:     cfg,
-		load:    l.confinedTo(cfg.SpecRoot),
+		load:    l,
 		dirs:    newDirectives(cfg.Directives),
 		goNames: &nameMemo{names: map[string]string{}},
 		model:   astmodel.NewModel(cfg.Module, cfg.Output.API),
@@ -75,6 +80,9 @@ func buildOnly(cfg *config.Config, l *loader, only func(string) bool) (*astmodel
 	}
 	b.collect()
 	b.buildPackages(b.sortedRefs())
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
+	}
 	b.dirs.reportUnused(&b.errs, func(d *config.Directive) bool { // a group not built: its directives were used when it was
 		_, known := cfg.Group(d.Group())
 		return known && !only(d.Group())
@@ -170,6 +178,9 @@ func (b *builder) buildPackages(refs []astmodel.PackageRef) {
 	var caught parallel.Catcher                            // a panic while building is re-raised here, not on a worker
 	building := make(chan struct{}, runtime.GOMAXPROCS(0)) // one token per package being built
 	for i, ref := range refs {
+		if b.ctx.Err() != nil {
+			break
+		}
 		plan := b.pkgs[ref]
 		docs, ok := b.folderDocs(plan, fetch.take(i))
 		if !ok {

@@ -15,7 +15,7 @@ func TestChainConfigMapExportsFromStatus(t *testing.T) {
 	dir, _ := filepath.Abs(fixtureDir("secrets"))
 	head := "module: example.com/fixture\nspecRoot: " + dir + "\ngroups:\n  - name: widget\n    path: spec\n" +
 		"resources:\n  - group: widget\n    kind: Widget\n    versions: [\"2024-01-01\"]\n    exportConfigMaps:\n      values: "
-	m, err := Build(loadConfigText(t, head+"[vaultId]\n"))
+	m, err := buildDisk(loadConfigText(t, head+"[vaultId]\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -25,7 +25,7 @@ func TestChainConfigMapExportsFromStatus(t *testing.T) {
 	if p := mustProp(t, m, maps, "VaultID"); p.Type != astmodel.ConfigMapDestinationType || p.JSONName != "vaultId" {
 		t.Errorf("VaultID destination: %+v", p)
 	}
-	_, err = Build(loadConfigText(t, head+"[vaultId, nowhere]\n"))
+	_, err = buildDisk(loadConfigText(t, head+"[vaultId, nowhere]\n"))
 	if err == nil || !strings.Contains(err.Error(), `:11:25: exportConfigMaps value "nowhere" is not a property of Widget 2024-01-01's status`) {
 		t.Fatalf("got %v", err)
 	}
@@ -38,7 +38,7 @@ func TestChainConfigInputOnNonString(t *testing.T) {
 	text := "module: example.com/fixture\nspecRoot: " + dir + "\ngroups:\n  - name: widget\n    path: spec\n" +
 		"resources:\n  - group: widget\n    kind: Widget\n    versions: [\"2024-01-01\"]\n" +
 		"directives:\n  - match: \"widget/2024-01-01:WidgetProperties.size\"\n    action: configInput\n"
-	_, err := Build(loadConfigText(t, text))
+	_, err := buildDisk(loadConfigText(t, text))
 	if err == nil || !strings.Contains(err.Error(), "directive marks WidgetProperties.size as a config input, but it is not a string") {
 		t.Fatalf("got %v", err)
 	}

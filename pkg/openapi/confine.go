@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -44,18 +43,11 @@ func remoteOrAbsolute(filePart string) string {
 	return ""
 }
 
-// confined returns why path may not be read, or "": it must lie under a spec root both as
-// written and with symbolic links resolved.
+// confined returns why path may not be read, or "": it must lie under a spec root as written
+// (the spec file system refuses a symbolic link leading out: ErrLinkOutside).
 func (l *loader) confined(path string) string {
-	if len(l.roots) == 0 {
-		return ""
-	}
 	if !under(l.roots, path) {
 		return "it is outside specRoot " + l.displayName(l.roots[0])
-	}
-	real, err := l.fs.Real(path)
-	if err == nil && !under(l.realRoots, real) {
-		return "a symbolic link leads outside specRoot " + l.displayName(l.roots[0])
 	}
 	return ""
 }
@@ -70,33 +62,56 @@ func under(roots []string, path string) bool {
 	return false
 }
 
-// confinedTo confines the loader to the given folders (absolute) and their symlink-resolved
-// forms, and returns it.
-func (l *loader) confinedTo(roots ...string) *loader {
-	l.roots, l.realRoots = nil, nil
-	for _, r := range roots {
-		r = filepath.Clean(r)
-		l.roots = append(l.roots, r)
-		if real, err := l.fs.Real(r); err == nil {
-			r = real
-		}
-		l.realRoots = append(l.realRoots, r)
-	}
-	return l
+// rootFS serves the absolute paths under root from fsys, which holds root's files.
+type rootFS struct {
+	root string
+	fsys fs.FS
 }
 
-// readRegular reads a regular file of at most limit bytes; anything else is a refusedError
+// name is path's name in fsys; a path outside root does not exist there.
+func (r rootFS) name(path string) (string, error) {
+	rel, err := filepath.Rel(r.root, path)
+	name := filepath.ToSlash(rel)
+	if err != nil || !fs.ValidPath(name) {
+		return "", &fs.PathError{Op: "open", Path: path, Err: fs.ErrNotExist}
+	}
+	return name, nil
+}
+
+func (r rootFS) Stat(path string) (fs.FileInfo, error) {
+	name, err := r.name(path)
+	if err != nil {
+		return nil, err
+	}
+	return fs.Stat(r.fsys, name)
+}
+
+// Glob returns the absolute paths matching pattern (absolute, under root).
+func (r rootFS) Glob(pattern string) ([]string, error) {
+	name, err := r.name(pattern)
+	if err != nil {
+		return nil, nil
+	}
+	names, err := fs.Glob(r.fsys, name)
+	for i, n := range names {
+		names[i] = filepath.Join(r.root, filepath.FromSlash(n))
+	}
+	return names, err
+}
+
+// ReadFile reads a regular file of at most limit bytes; anything else is a refusedError
 // (reason only; the caller names the file) or the I/O error.
 // The file is looked at before it is opened, since opening a FIFO would block.
-func readRegular(path string, limit int64) ([]byte, error) {
-	info, err := os.Stat(path)
+func (r rootFS) ReadFile(path string, limit int64) ([]byte, error) {
+	info, err := r.Stat(path)
 	if err != nil {
 		return nil, err
 	}
 	if reason := notReadable(info, limit); reason != "" {
 		return nil, &refusedError{reason: reason}
 	}
-	f, err := os.Open(path)
+	name, _ := r.name(path)
+	f, err := r.fsys.Open(name)
 	if err != nil {
 		return nil, err
 	}

@@ -16,7 +16,7 @@ func TestBuildDefaultConfig(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := Build(cfg)
+	m, err := buildDisk(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,7 +2,6 @@ package openapi
 
 import (
 	"fmt"
-	"io/fs"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -79,56 +78,23 @@ func fuzzSpec(definitions string, response bool) string {
 // fuzzHarness builds a config whose only spec file is the fuzzed one, served from memory.
 type fuzzHarness struct {
 	cfg  *config.Config
-	root string    // the config's folder and spec root; it does not exist on disk
-	fs   memSpecFS // holds the fuzzed file
-	path string    // the spec file's name in fs
+	root string       // the config's folder and spec root; it does not exist on disk
+	fs   fstest.MapFS // the spec root's files: the fuzzed file
+	path string       // the spec file's name in fs
 }
 
 func newFuzzHarness(tb testing.TB) *fuzzHarness {
 	root := filepath.Join(string(filepath.Separator), "fuzz")
 	cfg := loadConfigText(tb, fuzzConfig)
 	cfg.Dir, cfg.SpecRoot = root, root
-	return &fuzzHarness{cfg: cfg, root: root, fs: memSpecFS{root: root, files: fstest.MapFS{}},
+	return &fuzzHarness{cfg: cfg, root: root, fs: fstest.MapFS{},
 		path: "s/stable/2024-01-01/w.json"}
 }
 
 // build runs the reader with the fuzzed bytes as the spec file; no other file exists.
 func (h *fuzzHarness) build(spec []byte) (*astmodel.Model, error) {
-	h.fs.files[h.path] = &fstest.MapFile{Data: spec}
-	return build(h.cfg, newLoaderIn(h.root, h.fs))
-}
-
-// memSpecFS serves absolute paths below root from an in-memory file system.
-type memSpecFS struct {
-	root  string
-	files fstest.MapFS
-}
-
-func (m memSpecFS) name(path string) string {
-	rel, err := filepath.Rel(m.root, path)
-	if err != nil {
-		return ".."
-	}
-	return filepath.ToSlash(rel)
-}
-
-func (m memSpecFS) Real(path string) (string, error) { return path, nil }
-
-func (m memSpecFS) ReadFile(path string, limit int64) ([]byte, error) {
-	raw, err := m.files.ReadFile(m.name(path))
-	if int64(len(raw)) > limit {
-		return nil, &refusedError{reason: tooBig(limit)}
-	}
-	return raw, err
-}
-func (m memSpecFS) Stat(path string) (fs.FileInfo, error) { return m.files.Stat(m.name(path)) }
-
-func (m memSpecFS) Glob(pattern string) ([]string, error) {
-	names, err := m.files.Glob(m.name(pattern))
-	for i, n := range names {
-		names[i] = filepath.Join(m.root, filepath.FromSlash(n))
-	}
-	return names, err
+	h.fs[h.path] = &fstest.MapFile{Data: spec}
+	return build(h.cfg, newLoader(Specs{FS: h.fs, WorkDir: h.root}, h.root))
 }
 
 // TestFuzzSeeds checks that the seeds reach the reader's features: the first four build, the

@@ -93,8 +93,8 @@ func (p *pkgBuilder) resolve(n node) (node, error) {
 // is taken as unchanged; any other is read and hashed. The second result is in with the stamps
 // of such files brought up to date (in itself when none differed), for the caller to keep. A
 // file outside cfg's spec root is never read: in is then reported changed.
-func Unchanged(cfg *config.Config, in *Inputs) (bool, *Inputs) {
-	l := newLoader().confinedTo(cfg.SpecRoot)
+func Unchanged(cfg *config.Config, specs Specs, in *Inputs) (bool, *Inputs) {
+	l := newLoader(specs, cfg.SpecRoot)
 	for _, f := range in.Folders {
 		if !slices.Equal(l.jsonFiles(f.Dir), f.Files) {
 			return false, in

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io/fs"
 	"maps"
-	"os"
 	"path/filepath"
 	"slices"
 	"sync"
@@ -52,40 +51,34 @@ func (sw *swagger) definitions() map[string]*openapi.Schema {
 // loader parses each spec file once and keeps it while a package being built may read it
 // (see release). Packages are built in parallel: mu guards the maps.
 type loader struct {
-	dir       string // working folder, for display names
-	fs        specFS
-	roots     []string // the spec roots: no file outside them is read (confine.go)
-	realRoots []string // the roots with symbolic links resolved
-	limit     int64    // the largest spec file read
-	mu        sync.Mutex
-	files     map[string]*document
-	errs      map[string]error
-	pending   map[string]int // version folder → packages still to build that read it
+	dir     string // working folder, for display names
+	fs      rootFS
+	roots   []string // the spec roots: no file outside them is read (confine.go)
+	limit   int64    // the largest spec file read
+	mu      sync.Mutex
+	files   map[string]*document
+	errs    map[string]error
+	pending map[string]int // version folder → packages still to build that read it
 }
 
-// specFS is where spec files come from: the operating system, or memory in the fuzz test.
-type specFS interface {
-	ReadFile(path string, limit int64) ([]byte, error) // a regular file of at most limit bytes
-	Glob(pattern string) ([]string, error)
-	Stat(path string) (fs.FileInfo, error)
-	Real(path string) (string, error) // the path with symbolic links resolved
+// Specs is where the spec files come from: FS holds the files of the spec root (paths relative
+// to it; the CLI serves the disk, tests memory), WorkDir is the folder messages show paths
+// relative to ("": absolute). The reader opens nothing else.
+type Specs struct {
+	FS      fs.FS
+	WorkDir string
 }
 
-// osFS reads spec files from disk.
-type osFS struct{}
+// ErrLinkOutside is the error (wrapped) of a spec file system refusing to open a file through a
+// symbolic link that leads outside its root.
+var ErrLinkOutside = errors.New("a symbolic link leads outside the spec root")
 
-func (osFS) ReadFile(path string, limit int64) ([]byte, error) { return readRegular(path, limit) }
-func (osFS) Glob(pattern string) ([]string, error)             { return filepath.Glob(pattern) }
-func (osFS) Stat(path string) (fs.FileInfo, error)             { return os.Stat(path) }
-func (osFS) Real(path string) (string, error)                  { return filepath.EvalSymlinks(path) }
-
-func newLoader() *loader {
-	wd, _ := os.Getwd()
-	return newLoaderIn(wd, osFS{})
-}
-
-func newLoaderIn(dir string, fsys specFS) *loader {
-	return &loader{dir: dir, fs: fsys, limit: MaxSpecFileSize, files: map[string]*document{}, errs: map[string]error{}, pending: map[string]int{}}
+// newLoader returns a loader reading the spec files under root (absolute: the paths the reader
+// builds and records) from specs.
+func newLoader(specs Specs, root string) *loader {
+	root = filepath.Clean(root)
+	return &loader{dir: specs.WorkDir, fs: rootFS{root: root, fsys: specs.FS}, roots: []string{root}, limit: MaxSpecFileSize,
+		files: map[string]*document{}, errs: map[string]error{}, pending: map[string]int{}}
 }
 
 // displayName shows a path relative to the working folder, like the config path on the command
@@ -158,7 +151,10 @@ func (l *loader) parseFile(path, name string) (*document, error) {
 	if errors.As(err, &refused) {
 		return nil, &refusedError{name: name, reason: refused.reason}
 	}
-	if errors.Is(err, os.ErrNotExist) {
+	if errors.Is(err, ErrLinkOutside) {
+		return nil, &refusedError{name: name, reason: "a symbolic link leads outside specRoot " + l.displayName(l.roots[0])}
+	}
+	if errors.Is(err, fs.ErrNotExist) {
 		return nil, errMissing
 	}
 	if err != nil { // an I/O failure, not a problem of the spec (exit 3)

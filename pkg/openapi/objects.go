@@ -20,7 +20,7 @@ const (
 
 func (s side) suffix() string {
 	if s == statusSide {
-		return "_STATUS"
+		return naming.StatusName("")
 	}
 	return ""
 }

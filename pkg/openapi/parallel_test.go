@@ -27,7 +27,7 @@ func TestBuildIndependentOfParallelism(t *testing.T) {
 	var models []*astmodel.Model
 	for _, procs := range []int{1, 4} {
 		old := runtime.GOMAXPROCS(procs)
-		l := newLoader()
+		l := newLoader(diskSpecs(cfg), cfg.SpecRoot)
 		m, err := build(cfg, l)
 		runtime.GOMAXPROCS(old)
 		if err != nil {
@@ -50,7 +50,7 @@ func TestBuildIndependentOfParallelism(t *testing.T) {
 // files outside the configured version folders stay for later packages.
 func TestReleaseKeepsSharedFiles(t *testing.T) {
 	t.Parallel()
-	l := newLoaderIn("/", osFS{})
+	l := newLoader(Specs{}, "/")
 	l.pending["/specs/a/v1"] = 2
 	l.files["/specs/a/v1/x.json"] = &document{}
 	l.files["/specs/common/types.json"] = &document{}

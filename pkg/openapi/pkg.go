@@ -7,6 +7,7 @@ import (
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/config"
 	"github.com/asogen/asogen/pkg/diag"
+	"github.com/asogen/asogen/pkg/naming"
 	spec "github.com/go-openapi/spec"
 )
 
@@ -62,7 +63,7 @@ func newPkgBuilder(b *builder, pkg *astmodel.Package, group, version string, fil
 // buildAll reserves the resource type names, then builds each resource.
 func (p *pkgBuilder) buildAll() {
 	for _, r := range p.resources {
-		for _, suffix := range []string{"", "List", "_Spec", "_STATUS"} {
+		for _, suffix := range []string{"", "List", naming.SpecName(""), naming.StatusName("")} {
 			p.names[r.Kind+suffix] = "resource:" + r.Kind
 		}
 	}
@@ -93,8 +94,8 @@ func (p *pkgBuilder) buildResource(r *config.Resource) {
 	}
 	res := &astmodel.Resource{
 		Name:    astmodel.TypeName{Package: p.ref, Name: r.Kind},
-		Spec:    astmodel.TypeName{Package: p.ref, Name: astmodel.SpecName(r.Kind)},
-		Status:  astmodel.TypeName{Package: p.ref, Name: r.Kind + "_STATUS"},
+		Spec:    astmodel.TypeName{Package: p.ref, Name: naming.SpecName(r.Kind)},
+		Status:  astmodel.TypeName{Package: p.ref, Name: naming.StatusName(r.Kind)},
 		ARMType: op.info.ARMType, APIVersion: p.version, URITemplate: op.path,
 		ChildPath: op.info.ChildPath, Owner: owner, Description: firstSentence(def.s.Description),
 		FixedName: op.fixed, Scope: op.info.Scope,

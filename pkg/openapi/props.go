@@ -219,9 +219,9 @@ func (ns nameSet) add(prop astmodel.Property) astmodel.Property {
 		if prop.IsFlattened() {
 			prop.Name = naming.GoName(prop.ARMPath[0]) + prop.Name
 		}
-		prop.Name = astmodel.FreeName(prop.Name, ns.goTaken)
+		prop.Name = naming.FreeName(prop.Name, ns.goTaken)
 		if ns.jsonNames[prop.JSONName] {
-			prop.JSONName = astmodel.FreeName(naming.LowerFirst(prop.Name), func(n string) bool { return ns.jsonNames[n] })
+			prop.JSONName = naming.FreeName(naming.LowerFirst(prop.Name), func(n string) bool { return ns.jsonNames[n] })
 		}
 	}
 	ns.goNames[prop.Name] = true

@@ -58,7 +58,7 @@ func loadConfigText(tb testing.TB, text string) *config.Config {
 
 func buildRealCorpus(tb testing.TB, directives bool) (*astmodel.Model, error) {
 	realSpecs(tb)
-	return Build(loadConfigText(tb, realCorpusConfig(tb, directives)))
+	return buildDisk(loadConfigText(tb, realCorpusConfig(tb, directives)))
 }
 
 func TestBuildRealCorpus(t *testing.T) {

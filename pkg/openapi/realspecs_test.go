@@ -15,7 +15,7 @@ func buildRealSpecs(t *testing.T) *astmodel.Model {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := Build(cfg)
+	m, err := buildDisk(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -89,7 +89,7 @@ func ownerFieldType(obj *astmodel.Object) astmodel.Type {
 // (resources 2021-04-01): an extension of any resource with the one name "default".
 func TestRealSpecsExtensionSingleton(t *testing.T) {
 	realSpecs(t)
-	m, err := Build(loadConfigText(t, `module: example.com/tags
+	m, err := buildDisk(loadConfigText(t, `module: example.com/tags
 specRoot: ${ASOGEN_AZURE_SPECS}
 groups:
   - name: resources

@@ -55,7 +55,7 @@ func TestSecretsDirectiveOnNonString(t *testing.T) {
 	text := "module: example.com/fixture\nspecRoot: " + dir + "\ngroups:\n  - name: widget\n    path: spec\n" +
 		"resources:\n  - group: widget\n    kind: Widget\n    versions: [\"2024-01-01\"]\n" +
 		"directives:\n  - match: \"widget/2024-01-01:WidgetProperties.size\"\n    action: secret\n"
-	_, err := Build(loadConfigText(t, text))
+	_, err := buildDisk(loadConfigText(t, text))
 	if err == nil || !strings.Contains(err.Error(), "widgets.json:") ||
 		!strings.Contains(err.Error(), "directive marks WidgetProperties.size as secret, but it is not a string") {
 		t.Fatalf("got %v", err)

@@ -2,11 +2,13 @@ package wiring
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/asogen/asogen/pkg/config"
+	"github.com/asogen/asogen/pkg/wiring/handwritten"
 )
 
 // BenchmarkLoadCustomizations measures the go/packages load of the customizations packages:
@@ -36,7 +38,7 @@ func BenchmarkLoadCustomizations(b *testing.B) {
 func benchLoad(b *testing.B, dir string, l Layout, groups []string) {
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := LoadMethods(dir, l, groups); err != nil {
+		if _, err := handwritten.Load(dir, Packages(l, groups), HandWrittenNames(), os.Environ()); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -1,8 +1,7 @@
 package wiring
 
 import (
-	"os"
-	"path/filepath"
+	"github.com/asogen/asogen/pkg/wiring/handwritten"
 	"slices"
 	"strings"
 
@@ -38,17 +37,15 @@ func LayoutOf(cfg *config.Config) Layout {
 	return Layout{Module: cfg.Module, APIRoot: cfg.Output.API, RegistryDir: cfg.Output.Registry}
 }
 
-// Check compares the configured extensions of every kind with the hand-written methods in the
-// customizations packages: configured but not written, written but not configured, and written
-// against the wrong type (an older hub is reported as a HubMove too). All problems are collected.
-// The returned error is set only when the hand-written code cannot be loaded or parsed.
-func Check(cfg *config.Config, m *astmodel.Model) (*Report, error) {
-	l := LayoutOf(cfg)
-	methods, err := LoadMethods(cfg.Dir, l, withCustomizations(cfg.Dir, l, groups(m)))
-	if err != nil {
-		return nil, err
+// Check compares the configured extensions of every kind with the hand-written methods found
+// in the customizations packages (handwritten.Found): configured but not written, written but not
+// configured, and written against the wrong type (an older hub is reported as a HubMove too). All
+// problems are collected. The returned error is found.Err: the code could not be loaded or parsed.
+func Check(cfg *config.Config, m *astmodel.Model, found handwritten.Found) (*Report, error) {
+	if found.Err != nil {
+		return nil, found.Err
 	}
-	c := &checker{cfg: cfg, layout: l, model: m, report: &Report{}, methods: methods}
+	c := &checker{cfg: cfg, layout: LayoutOf(cfg), model: m, report: &Report{}, methods: found.Methods}
 	for _, k := range m.Kinds {
 		for _, p := range Points {
 			c.point(k, p)
@@ -58,31 +55,22 @@ func Check(cfg *config.Config, m *astmodel.Model) (*Report, error) {
 	return c.report, nil
 }
 
-// groups returns the configured groups, sorted.
-func groups(m *astmodel.Model) []string {
-	var out []string
-	for _, k := range m.Kinds {
-		out = append(out, k.Group)
+// HandWrittenNames are the names of the hand-written methods of the extension points.
+func HandWrittenNames() []string {
+	names := make([]string, len(Points))
+	for i, p := range Points {
+		names[i] = p.HandWritten
 	}
-	slices.Sort(out)
-	return slices.Compact(out)
+	return names
 }
 
-// withCustomizations adds to groups every group folder under the API root that holds a
-// customizations folder: a group whose last kind was removed keeps its hand-written methods,
-// which must be reported unused.
-func withCustomizations(dir string, l Layout, groups []string) []string {
-	entries, _ := os.ReadDir(filepath.Join(dir, filepath.FromSlash(l.APIRoot)))
-	for _, e := range entries {
-		if !e.IsDir() || slices.Contains(groups, e.Name()) {
-			continue
-		}
-		if info, err := os.Stat(filepath.Join(dir, filepath.FromSlash(l.APIRoot), e.Name(), "customizations")); err == nil && info.IsDir() {
-			groups = append(groups, e.Name())
-		}
+// Packages returns the customizations packages of groups.
+func Packages(l Layout, groups []string) []handwritten.Package {
+	out := make([]handwritten.Package, len(groups))
+	for i, g := range groups {
+		out[i] = handwritten.Package{Group: g, Dir: l.CustomizationsDir(g), Import: l.CustomizationsImport(g)}
 	}
-	slices.Sort(groups)
-	return groups
+	return out
 }
 
 type checker struct {
@@ -90,12 +78,12 @@ type checker struct {
 	layout  Layout
 	model   *astmodel.Model
 	report  *Report
-	methods []Method
+	methods []handwritten.Method
 }
 
 // find returns the hand-written methods called name on a kind's host.
-func (c *checker) find(k *astmodel.Kind, name string) []Method {
-	var out []Method
+func (c *checker) find(k *astmodel.Kind, name string) []handwritten.Method {
+	var out []handwritten.Method
 	for _, m := range c.methods {
 		if m.Group == k.Group && m.Host == naming.HostName(k.Name) && m.Name == name {
 			out = append(out, m)
@@ -140,8 +128,8 @@ func (c *checker) missing(k *astmodel.Kind, p Point) {
 // elsewhere finds the hand-written method of p in k's group declared on a receiver that is no
 // configured kind's host (a typo, another type): the user wrote it, on the wrong receiver. One
 // in the file scaffold would have created wins.
-func (c *checker) elsewhere(k *astmodel.Kind, p Point) (Method, bool) {
-	var found []Method
+func (c *checker) elsewhere(k *astmodel.Kind, p Point) (handwritten.Method, bool) {
+	var found []handwritten.Method
 	for _, m := range c.methods {
 		if m.Group == k.Group && m.Name == p.HandWritten && !c.isHost(m) {
 			found = append(found, m)
@@ -156,17 +144,17 @@ func (c *checker) elsewhere(k *astmodel.Kind, p Point) (Method, bool) {
 	if len(found) > 0 {
 		return found[0], true
 	}
-	return Method{}, false
+	return handwritten.Method{}, false
 }
 
 // isHost reports whether m's receiver is the host of a configured kind of its group.
-func (c *checker) isHost(m Method) bool {
+func (c *checker) isHost(m handwritten.Method) bool {
 	_, ok := c.model.Kind(m.Group, strings.TrimSuffix(m.Host, "Extension"))
 	return m.OnHost && ok
 }
 
 // compare checks a written method's parameters against the signature.
-func (c *checker) compare(k *astmodel.Kind, p Point, m Method) {
+func (c *checker) compare(k *astmodel.Kind, p Point, m handwritten.Method) {
 	s, err := Bind(c.layout, c.model, k, p)
 	if err != nil {
 		return
@@ -191,7 +179,7 @@ func (c *checker) compare(k *astmodel.Kind, p Point, m Method) {
 
 // olderHub reports whether got is the same kind in the storage variant of another version of
 // the group that holds the expected hub: the hub has moved since the method was written.
-func (c *checker) olderHub(want Typed, got ParamType) bool {
+func (c *checker) olderHub(want Typed, got handwritten.ParamType) bool {
 	if !want.Role.Hub() || got.Name != want.Type.Name || !got.Pointer || got.Path == want.Type.Path {
 		return false
 	}
@@ -232,4 +220,14 @@ func (c *checker) configName() string {
 		}
 	}
 	return c.cfg.Path
+}
+
+// groups returns the configured groups, sorted.
+func groups(m *astmodel.Model) []string {
+	var out []string
+	for _, k := range m.Kinds {
+		out = append(out, k.Group)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }

@@ -12,7 +12,7 @@ import (
 func checkProject(t *testing.T, dir string) *Report {
 	t.Helper()
 	before := treeDigest(t, dir)
-	rep, err := Check(loadConfig(t, dir), fixtureModel())
+	rep, err := checkLoaded(t, loadConfig(t, dir), fixtureModel())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,7 +139,7 @@ func TestCheckReportsUnusedHosts(t *testing.T) {
 			dir := copyProject(t, "project")
 			m := fixtureModel()
 			m.Kinds = slices.DeleteFunc(m.Kinds, func(k *astmodel.Kind) bool { return k.Name == drop })
-			rep, err := Check(loadConfig(t, dir), m)
+			rep, err := checkLoaded(t, loadConfig(t, dir), m)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -31,7 +31,7 @@ func TestHubMovedToOlderVersion(t *testing.T) {
 	m := fixtureModel()
 	pe, _ := m.Kind("network", "PrivateEndpoint")
 	pe.Hub = astmodel.APIPackage("network", "2022-07-01").StorageRef()
-	rep, err := Check(loadConfig(t, dir), m)
+	rep, err := checkLoaded(t, loadConfig(t, dir), m)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,7 @@ package wiring
 
 import (
 	"fmt"
+	"github.com/asogen/asogen/pkg/wiring/handwritten"
 	"path"
 	"strings"
 
@@ -20,7 +21,7 @@ func missingMessage(l Layout, s Signature) string {
 		l.HandWrittenFile(k, p), indent(s.String()+" {\n\t...\n}"), k.Group, k.Name)
 }
 
-func notConfigured(cfg *config.Config, k *astmodel.Kind, p Point, m Method) string {
+func notConfigured(cfg *config.Config, k *astmodel.Kind, p Point, m handwritten.Method) string {
 	line := "extensions: [" + strings.Join(withPoint(k.Extensions, p.Name), ", ") + "]"
 	where := "the resource entry of " + k.Group + " " + k.Name
 	if r, ok := cfg.Resource(k.Group, k.Name); ok && r.Pos.File != "" {
@@ -39,12 +40,12 @@ func withPoint(names []string, name string) []string {
 	return out
 }
 
-func arityMessage(s Signature, m Method) string {
+func arityMessage(s Signature, m handwritten.Method) string {
 	return fmt.Sprintf("%s on *%s has %d parameters, but %s passes %d; the method must be:\n\n%s",
 		m.Name, m.Host, len(m.Params), s.Point.Name, len(s.Params), indent(s.String()))
 }
 
-func hubMovedMessage(s Signature, want Typed, got ParamType) string {
+func hubMovedMessage(s Signature, want Typed, got handwritten.ParamType) string {
 	k := s.Kind
 	return fmt.Sprintf("%s takes %s %s, the storage type of %s (%s), "+
 		"but the hub of %s is now %s.\n"+
@@ -67,7 +68,7 @@ func versionRelation(got, want string) string {
 	return "another version, " + g
 }
 
-func wrongReceiverMessage(s Signature, m Method) string {
+func wrongReceiverMessage(s Signature, m handwritten.Method) string {
 	k := s.Kind
 	return fmt.Sprintf("%s is declared on %s, but asogen calls it on *%s, the host it generates for %s %s, "+
 		"so %s would never run.\nChange the receiver to (ext *%s); the method must be:\n\n%s",
@@ -75,7 +76,7 @@ func wrongReceiverMessage(s Signature, m Method) string {
 }
 
 // receiverDescription names a receiver type for a message.
-func receiverDescription(m Method) string {
+func receiverDescription(m handwritten.Method) string {
 	if m.Host == "" {
 		return "a receiver that is not a named type"
 	}
@@ -90,7 +91,7 @@ func hubKindName(s Signature, t Typed) string {
 	return s.Kind.Group + " " + s.Kind.Name
 }
 
-func wrongTypeMessage(s Signature, i int, want Typed, got ParamType) string {
+func wrongTypeMessage(s Signature, i int, want Typed, got handwritten.ParamType) string {
 	where := got.Source
 	if got.Path != "" {
 		where += " (" + got.Path + ")"
@@ -111,7 +112,7 @@ func describeWant(t Typed) string {
 	return fmt.Sprintf("%s%s.%s (%s)", ptr, pkgName(t.Type.Path), t.Type.Name, t.Type.Path)
 }
 
-func generatedCollision(c *checker, k *astmodel.Kind, p Point, m Method) string {
+func generatedCollision(c *checker, k *astmodel.Kind, p Point, m handwritten.Method) string {
 	s, err := Bind(c.layout, c.model, k, p)
 	sig := p.HandWritten
 	if err == nil {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/asogen/asogen/internal/wiringtest"
 	"github.com/asogen/asogen/pkg/astmodel"
+	"github.com/asogen/asogen/pkg/inputs"
 	"github.com/asogen/asogen/pkg/wiring"
 	"github.com/asogen/asogen/pkg/wiring/migrate"
 	"github.com/asogen/asogen/pkg/wiring/scaffold"
@@ -170,7 +171,8 @@ func TestExtensionMigrateHubAllSevenPoints(t *testing.T) {
 	if n := len(checkModel(t, dir, m).Moves); n != len(wiring.Points) {
 		t.Fatalf("%d hub moves before migration, want %d", n, len(wiring.Points))
 	}
-	rewritten, err := migrate.Run(loadConfig(t, dir), m)
+	cfg := loadConfig(t, dir)
+	rewritten, err := migrate.Run(cfg, m, inputs.HandWritten(cfg, os.Environ(), nil))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -220,7 +222,8 @@ func oneFile(t *testing.T, files map[string]string) string {
 // checkModel runs wiring.Check on the project in dir against model m.
 func checkModel(t *testing.T, dir string, m *astmodel.Model) *wiring.Report {
 	t.Helper()
-	rep, err := wiring.Check(loadConfig(t, dir), m)
+	cfg := loadConfig(t, dir)
+	rep, err := wiring.Check(cfg, m, inputs.HandWritten(cfg, os.Environ(), nil))
 	if err != nil {
 		t.Fatal(err)
 	}

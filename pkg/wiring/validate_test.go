@@ -58,7 +58,7 @@ func TestCheckReportsSyntaxErrors(t *testing.T) {
 	t.Parallel()
 	dir := copyProject(t, "project")
 	writeFile(t, dir, "v2/api/network/customizations/broken.go", "package customizations\n\nfunc (\n")
-	_, err := Check(loadConfig(t, dir), fixtureModel())
+	_, err := checkLoaded(t, loadConfig(t, dir), fixtureModel())
 	if err == nil || !strings.Contains(err.Error(), "v2/api/network/customizations/broken.go:3:8: syntax error") {
 		t.Fatalf("got %v", err)
 	}

@@ -303,7 +303,7 @@ func enumConstNames(en *astmodel.Enum, types map[string]bool) []string {
 	mine := make(map[string]bool, len(en.Values)) // the constants named so far (types is shared: not cloned)
 	names := make([]string, len(en.Values))
 	for i, v := range en.Values {
-		names[i] = astmodel.FreeName(en.Name.Name+"_"+naming.GoName(v), func(n string) bool { return types[n] || mine[n] })
+		names[i] = naming.FreeName(en.Name.Name+"_"+naming.GoName(v), func(n string) bool { return types[n] || mine[n] })
 		mine[names[i]] = true
 	}
 	return names
@@ -326,7 +326,7 @@ func (e *pkgEmitter) typeNames() map[string]bool {
 	e.types = map[string]bool{}
 	for name, d := range e.pkg.Definitions {
 		e.types[name] = true
-		e.types[astmodel.ARMName(name)] = true
+		e.types[naming.ARMName(name)] = true
 		if _, ok := d.(*astmodel.Resource); ok {
 			e.types[name+"List"] = true
 		}

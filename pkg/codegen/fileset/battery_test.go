@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -82,7 +83,8 @@ func TestBatteryDiskFullCountsEveryFileNotWritten(t *testing.T) {
 		files[p] = gen("type New int")
 	}
 	failed := make(chan struct{})
-	opts := Options{wrap: func(io.Writer) io.Writer { return fullDisk{failed} }}
+	disk := &fullDisk{failed: failed}
+	opts := Options{wrap: func(io.Writer) io.Writer { return disk }}
 	w := NewWriter(root, opts)
 	must(t, w.Plan(files.Paths(), roots))
 	must(t, w.Put("api/a_gen.go", files["api/a_gen.go"]))
@@ -97,10 +99,14 @@ func TestBatteryDiskFullCountsEveryFileNotWritten(t *testing.T) {
 	}
 }
 
-// fullDisk fails every write, once saying so on failed.
-type fullDisk struct{ failed chan struct{} }
+// fullDisk fails every write, saying so on failed at the first (a second write may start
+// before the writer has recorded the first failure).
+type fullDisk struct {
+	failed chan struct{}
+	once   sync.Once
+}
 
-func (f fullDisk) Write([]byte) (int, error) {
-	close(f.failed)
+func (f *fullDisk) Write([]byte) (int, error) {
+	f.once.Do(func() { close(f.failed) })
 	return 0, errors.New("no space left on device")
 }

@@ -221,7 +221,8 @@ type run struct {
 	vouched  map[string]bool // see Vouch
 }
 
-// Vouch implements Vouching: Plan takes these paths as generated files that exist.
+// Vouch implements Vouching: Plan takes these paths as generated files that exist, and as
+// arrived: they are not handed over.
 func (r *run) Vouch(paths []string) {
 	r.vouched = make(map[string]bool, len(paths))
 	for _, p := range paths {
@@ -248,7 +249,24 @@ func (r *run) begin(paths, roots []string) error {
 		return err
 	}
 	r.d, r.plan, r.roots, r.arrived = d, pl, roots, make(map[string]bool, len(paths))
+	for p := range r.vouched {
+		if _, ok := pl.targets[p]; ok {
+			r.arrived[p] = true
+		}
+	}
 	return nil
+}
+
+// vouchedPaths returns the planned paths vouched for, sorted.
+func (r *run) vouchedPaths() []string {
+	var out []string
+	for p := range r.vouched {
+		if _, ok := r.plan.targets[p]; ok {
+			out = append(out, p)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // takeLock takes the project's lock unless the caller holds it. A Verifier on a tree where the

@@ -2,8 +2,7 @@ package fileset
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
+	"slices"
 	"sync"
 )
 
@@ -17,28 +16,27 @@ type Sink interface {
 	// Put hands over the content of one generated file. content is only valid during the call
 	// (emission prints every file into a reused buffer): a sink that keeps it keeps a copy.
 	Put(path string, content []byte) error
-	// Unchanged says the disk already holds exactly the bytes Put would hand over for path
-	// (the emission cache proved it).
-	Unchanged(path string) error
 }
 
-// Vouching is implemented by sinks that can skip looking at files the caller vouches for: Vouch,
-// called before Plan, names planned paths that will arrive as Unchanged because the caller has
-// just checked that they hold the bytes it generates (the emission cache). Plan then takes them
-// as generated files that exist, without opening them.
+// Vouching is implemented by sinks that can take files the caller vouches for: Vouch, called
+// before Plan, names planned paths that will not be put because the caller has just checked that
+// the output holds the bytes it generates (the emission cache). Plan then takes them as generated
+// files that exist and are up to date, without opening them. A run reuses files only with a sink
+// that implements it.
 type Vouching interface {
 	Vouch(paths []string)
 }
 
-// Memory is the Sink that keeps every file in memory (tests, goldens). The content of an
-// Unchanged path is read from Root, which holds it.
+// Memory is the Sink that keeps every file in memory (tests, goldens). Vouched holds the paths
+// a run vouched for (not put: the output holds them).
 type Memory struct {
-	Root  string
-	Files FileSet
-	mu    sync.Mutex
+	Root    string
+	Files   FileSet
+	Vouched []string
+	mu      sync.Mutex
 }
 
-// NewMemory returns an empty Memory reading unchanged files from root.
+// NewMemory returns an empty Memory for the output tree under root.
 func NewMemory(root string) *Memory {
 	return &Memory{Root: root, Files: FileSet{}}
 }
@@ -54,11 +52,9 @@ func (m *Memory) Put(p string, content []byte) error {
 	return nil
 }
 
-// Unchanged implements Sink by reading the file from Root.
-func (m *Memory) Unchanged(p string) error {
-	content, err := os.ReadFile(filepath.Join(m.Root, filepath.FromSlash(p)))
-	if err != nil {
-		return err
-	}
-	return m.Put(p, content)
+// Vouch implements Vouching.
+func (m *Memory) Vouch(paths []string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.Vouched = slices.Clone(paths)
 }

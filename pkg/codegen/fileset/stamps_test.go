@@ -24,6 +24,7 @@ func TestWriterStampsAreTheFilesOnDisk(t *testing.T) {
 		}
 	}
 	w := NewWriter(root, Options{})
+	w.Vouch([]string{"api/g/v1/vouched_gen.go"})
 	paths := []string{"api/g/v1/changed_gen.go", "api/g/v1/new_gen.go", "api/g/v1/same_gen.go", "api/g/v1/vouched_gen.go"}
 	if err := w.Plan(paths, roots); err != nil {
 		t.Fatal(err)
@@ -36,9 +37,6 @@ func TestWriterStampsAreTheFilesOnDisk(t *testing.T) {
 		if err := w.Put(p, content); err != nil {
 			t.Fatal(err)
 		}
-	}
-	if err := w.Unchanged("api/g/v1/vouched_gen.go"); err != nil {
-		t.Fatal(err)
 	}
 	if _, err := w.Finish(); err != nil {
 		t.Fatal(err)

@@ -43,10 +43,8 @@ func TestWriterUnchangedIsNotTouched(t *testing.T) {
 		t.Fatal(err)
 	}
 	w := NewWriter(root, Options{})
+	w.Vouch([]string{"api/a_gen.go"})
 	if err := w.Plan([]string{"api/a_gen.go", "api/b_gen.go"}, roots); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Unchanged("api/a_gen.go"); err != nil {
 		t.Fatal(err)
 	}
 	if err := w.Put("api/b_gen.go", gen("type B int")); err != nil {
@@ -79,7 +77,7 @@ func TestWriterHoldsToThePlan(t *testing.T) {
 	if err := w.Put("api/a_gen.go", gen("type A int")); err != nil {
 		t.Fatal(err)
 	}
-	if err := w.Unchanged("api/a_gen.go"); err == nil {
+	if err := w.Put("api/a_gen.go", gen("type A int")); err == nil {
 		t.Error("a path arrived twice without an error")
 	}
 	sum, err := w.Finish()
@@ -91,17 +89,18 @@ func TestWriterHoldsToThePlan(t *testing.T) {
 	}
 }
 
-// TestVerifierStreams compares files as they arrive: unchanged paths are no drift, whatever
-// the disk holds.
+// TestVerifierStreams compares files as they arrive: vouched paths are no drift, whatever the
+// disk holds.
 func TestVerifierStreams(t *testing.T) {
 	root := t.TempDir()
 	put(t, root, "api/a_gen.go", gen("type A int"))
 	put(t, root, "api/b_gen.go", gen("type B int"))
 	v := NewVerifier(root)
+	v.Vouch([]string{"api/a_gen.go"})
 	if err := v.Plan([]string{"api/a_gen.go", "api/b_gen.go", "api/c_gen.go"}, roots); err != nil {
 		t.Fatal(err)
 	}
-	for _, err := range []error{v.Unchanged("api/a_gen.go"), v.Put("api/c_gen.go", gen("type C int")), v.Put("api/b_gen.go", gen("type B string"))} {
+	for _, err := range []error{v.Put("api/c_gen.go", gen("type C int")), v.Put("api/b_gen.go", gen("type B string"))} {
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -115,19 +114,14 @@ func TestVerifierStreams(t *testing.T) {
 	}
 }
 
-// TestMemoryReadsUnchangedFromRoot: the in-memory sink keeps what is put and reads the files
-// reported unchanged from its root.
-func TestMemoryReadsUnchangedFromRoot(t *testing.T) {
-	root := t.TempDir()
-	put(t, root, "api/a_gen.go", gen("type A int"))
-	m := NewMemory(root)
-	if err := m.Unchanged("api/a_gen.go"); err != nil {
-		t.Fatal(err)
-	}
+// TestMemoryKeepsVouchedPaths: the in-memory sink keeps what is put and the paths vouched for.
+func TestMemoryKeepsVouchedPaths(t *testing.T) {
+	m := NewMemory("")
+	m.Vouch([]string{"api/a_gen.go"})
 	if err := m.Put("api/b_gen.go", gen("type B int")); err != nil {
 		t.Fatal(err)
 	}
-	if string(m.Files["api/a_gen.go"]) != string(gen("type A int")) || len(m.Files) != 2 {
-		t.Errorf("files = %v", m.Files.Paths())
+	if !slices.Equal(m.Vouched, []string{"api/a_gen.go"}) || len(m.Files) != 1 {
+		t.Errorf("files = %v, vouched %v", m.Files.Paths(), m.Vouched)
 	}
 }

@@ -107,12 +107,6 @@ func (v *Verifier) Put(p string, content []byte) error {
 	return nil
 }
 
-// Unchanged implements Sink: no drift at p.
-func (v *Verifier) Unchanged(p string) error {
-	_, err := v.arrive(p)
-	return err
-}
-
 // Finish returns the drift found and releases the lock; it is an error when a planned file
 // never arrived. Call it after Plan even when generation failed, to release the lock.
 func (v *Verifier) Finish() (Drift, error) {

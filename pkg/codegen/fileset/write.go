@@ -92,6 +92,7 @@ func (w *Writer) Plan(paths, roots []string) error {
 		w.end()
 		return err
 	}
+	w.sum.Unchanged = append(w.sum.Unchanged, w.vouchedPaths()...)
 	w.jobs = make(chan job, writers)
 	for range writers {
 		w.wg.Go(w.work)
@@ -136,15 +137,6 @@ func (w *Writer) Put(p string, content []byte) error {
 		return err
 	}
 	w.jobs <- job{p, bytes.Clone(content)} // content is the caller's until Put returns
-	return nil
-}
-
-// Unchanged implements Sink: the file is counted as unchanged and not read.
-func (w *Writer) Unchanged(p string) error {
-	if _, err := w.accept(p); err != nil {
-		return err
-	}
-	w.record(&w.sum.Unchanged, p)
 	return nil
 }
 

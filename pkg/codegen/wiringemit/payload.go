@@ -29,7 +29,7 @@ func payloadARMType(l wiring.Layout, k *astmodel.Kind, ref astmodel.PackageRef) 
 // payloadDescription says what the payload dispatch expects, for its mismatch error.
 func payloadDescription(k *astmodel.Kind) string {
 	return fmt.Sprintf("the *%s of one of the API versions of %s %s (%s)",
-		astmodel.ARMName(astmodel.SpecName(k.Name)), k.Group, k.Name, strings.Join(k.Versions, ", "))
+		naming.ARMName(naming.SpecName(k.Name)), k.Group, k.Name, strings.Join(k.Versions, ", "))
 }
 
 // payloadType declares the payload type: exactly one field is set, the API version being sent.

@@ -1,6 +1,7 @@
 package migrate_test
 
 import (
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,6 +11,7 @@ import (
 	"github.com/asogen/asogen/pkg/codegen"
 	"github.com/asogen/asogen/pkg/codegen/fileset"
 	"github.com/asogen/asogen/pkg/config"
+	"github.com/asogen/asogen/pkg/inputs"
 	"github.com/asogen/asogen/pkg/openapi"
 	"github.com/asogen/asogen/pkg/wiring"
 	"github.com/asogen/asogen/pkg/wiring/migrate"
@@ -37,21 +39,21 @@ func TestHubMoveEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := codegen.Generate(cfg, fileset.NewMemory(dir)); err == nil || !strings.Contains(err.Error(), wiring.MigrateCommand) {
+	if _, err := codegen.Generate(context.Background(), codegen.Inputs{Config: cfg, Specs: inputs.Specs(cfg.SpecRoot, ""), HandWritten: inputs.HandWritten(cfg, os.Environ(), nil)}, fileset.NewMemory(dir)); err == nil || !strings.Contains(err.Error(), wiring.MigrateCommand) {
 		t.Fatalf("want the hub-move error, got %v", err)
 	}
-	model, err := openapi.Build(cfg)
+	model, err := openapi.Build(context.Background(), cfg, inputs.Specs(cfg.SpecRoot, ""))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := migrate.Run(cfg, model); err != nil {
+	if _, err := migrate.Run(cfg, model, inputs.HandWritten(cfg, os.Environ(), nil)); err != nil {
 		t.Fatal(err)
 	}
 	if migrated, _ := os.ReadFile(file); string(migrated) != string(current) {
 		t.Fatalf("migration did not restore the file written for the hub:\n%s", migrated)
 	}
 	w := fileset.NewWriter(dir, fileset.Options{})
-	if _, err := codegen.Generate(cfg, w); err != nil {
+	if _, err := codegen.Generate(context.Background(), codegen.Inputs{Config: cfg, Specs: inputs.Specs(cfg.SpecRoot, ""), HandWritten: inputs.HandWritten(cfg, os.Environ(), nil)}, w); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := w.Finish(); err != nil {

@@ -21,14 +21,15 @@ import (
 	"github.com/asogen/asogen/pkg/diag"
 	"github.com/asogen/asogen/pkg/header"
 	"github.com/asogen/asogen/pkg/wiring"
+	"github.com/asogen/asogen/pkg/wiring/handwritten"
 )
 
 // Run moves the hand-written code of kinds whose hub moved to the new hub: it checks the
 // hand-written code and applies the hub moves found (see applyMoves). It refuses, writing
 // nothing, when the check finds problems other than hub moves. rewritten lists the files
 // changed, relative to the project folder.
-func Run(cfg *config.Config, m *astmodel.Model) (rewritten []string, err error) {
-	rep, err := wiring.Check(cfg, m)
+func Run(cfg *config.Config, m *astmodel.Model, found handwritten.Found) (rewritten []string, err error) {
+	rep, err := wiring.Check(cfg, m, found)
 	if err != nil {
 		return nil, err
 	}

@@ -13,7 +13,7 @@ import (
 func TestMigrateMovesToNewHubKeepingComments(t *testing.T) {
 	t.Parallel()
 	dir, current := wiringtest.OlderHubProject(t)
-	rewritten, err := Run(loadConfig(t, dir), wiringtest.Model())
+	rewritten, err := runLoaded(t, loadConfig(t, dir), wiringtest.Model())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,7 +43,7 @@ func TestMigrateKeepsCustomAlias(t *testing.T) {
 	replaceIn(t, dir, peFile, "v1api20240301/storage", "v1api20220701/storage")
 	replaceIn(t, dir, peFile, "network20240301s \"", "pe \"")
 	replaceIn(t, dir, peFile, "*network20240301s.", "*pe.")
-	if _, err := Run(loadConfig(t, dir), wiringtest.Model()); err != nil {
+	if _, err := runLoaded(t, loadConfig(t, dir), wiringtest.Model()); err != nil {
 		t.Fatal(err)
 	}
 	got, _ := os.ReadFile(filepath.Join(dir, peFile))
@@ -58,7 +58,7 @@ func TestMigrateRefusesWithOtherProblems(t *testing.T) {
 	dir, _ := wiringtest.OlderHubProject(t)
 	removeFile(t, dir, "v2/api/kusto/customizations/database_pre_reconciliation_owner_checker.go")
 	before := treeDigest(t, dir)
-	_, err := Run(loadConfig(t, dir), wiringtest.Model())
+	_, err := runLoaded(t, loadConfig(t, dir), wiringtest.Model())
 	if err == nil || !strings.Contains(err.Error(), "CheckOwnerBeforeReconcile") {
 		t.Fatalf("want the other problem reported, got %v", err)
 	}

@@ -2,13 +2,16 @@ package migrate_test
 
 import (
 	"bytes"
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/cli"
 	"github.com/asogen/asogen/pkg/config"
+	"github.com/asogen/asogen/pkg/inputs"
 	"github.com/asogen/asogen/pkg/openapi"
 	"github.com/asogen/asogen/pkg/wiring"
 	"github.com/asogen/asogen/pkg/wiring/scaffold"
@@ -83,11 +86,11 @@ func scaffoldAll(t *testing.T, dir string) map[string]string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	model, err := openapi.Build(cfg)
+	model, err := openapi.Build(context.Background(), cfg, inputs.Specs(cfg.SpecRoot, ""))
 	if err != nil {
 		t.Fatal(err)
 	}
-	written, err := scaffold.Write(cfg, model, "network/PrivateEndpoint")
+	written, err := scaffoldIn(t, cfg, model, "network/PrivateEndpoint")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,4 +107,15 @@ func scaffoldAll(t *testing.T, dir string) map[string]string {
 		out[file] = string(content)
 	}
 	return out
+}
+
+// scaffoldIn scaffolds target with the hand-written methods of its group, as the CLI does.
+func scaffoldIn(t *testing.T, cfg *config.Config, m *astmodel.Model, target string) ([]string, error) {
+	t.Helper()
+	group, _, _ := strings.Cut(target, "/")
+	methods, err := inputs.Methods(cfg, group, os.Environ())
+	if err != nil {
+		return nil, err
+	}
+	return scaffold.Write(cfg, m, target, methods)
 }

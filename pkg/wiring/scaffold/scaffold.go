@@ -14,6 +14,7 @@ import (
 	"github.com/asogen/asogen/pkg/config"
 	"github.com/asogen/asogen/pkg/naming"
 	"github.com/asogen/asogen/pkg/wiring"
+	"github.com/asogen/asogen/pkg/wiring/handwritten"
 	"github.com/asogen/asogen/templates"
 )
 
@@ -33,17 +34,14 @@ type scaffoldData struct {
 // Write writes the hand-written file of each configured extension of target ("group/Kind")
 // from its template. It never overwrites a file: an extension whose method already exists is
 // skipped, and an existing file at the path it would write is an error. written lists the files
-// it created, relative to the project folder.
-func Write(cfg *config.Config, m *astmodel.Model, target string) (written []string, err error) {
+// it created, relative to the project folder. methods are the hand-written methods of the
+// target's group (handwritten.Load).
+func Write(cfg *config.Config, m *astmodel.Model, target string, methods []handwritten.Method) (written []string, err error) {
 	k, err := scaffoldKind(m, target)
 	if err != nil {
 		return nil, err
 	}
 	l := wiring.LayoutOf(cfg)
-	methods, err := wiring.LoadMethods(cfg.Dir, l, []string{k.Group})
-	if err != nil {
-		return nil, err
-	}
 	for _, p := range wiring.KindPoints(k.Extensions) {
 		if hasMethod(methods, k, p.HandWritten) {
 			continue
@@ -78,7 +76,7 @@ func scaffoldKind(m *astmodel.Model, target string) (*astmodel.Kind, error) {
 	return k, nil
 }
 
-func hasMethod(methods []wiring.Method, k *astmodel.Kind, name string) bool {
+func hasMethod(methods []handwritten.Method, k *astmodel.Kind, name string) bool {
 	for _, m := range methods {
 		if m.Group == k.Group && m.Host == naming.HostName(k.Name) && m.Name == name {
 			return true

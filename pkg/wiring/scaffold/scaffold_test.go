@@ -10,6 +10,9 @@ import (
 	"github.com/sebdah/goldie/v2"
 
 	"github.com/asogen/asogen/internal/wiringtest"
+	"github.com/asogen/asogen/pkg/astmodel"
+	"github.com/asogen/asogen/pkg/config"
+	"github.com/asogen/asogen/pkg/inputs"
 	"github.com/asogen/asogen/pkg/naming"
 	"github.com/asogen/asogen/pkg/wiring"
 )
@@ -18,7 +21,7 @@ func TestScaffoldWritesMissingExtensions(t *testing.T) {
 	t.Parallel()
 	dir := copyProject(t, "project")
 	removeFile(t, dir, "v2/api/kusto/customizations/cluster_extensions.go")
-	written, err := Write(loadConfig(t, dir), wiringtest.Model(), "kusto/Cluster")
+	written, err := scaffoldLoaded(t, loadConfig(t, dir), wiringtest.Model(), "kusto/Cluster")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +63,7 @@ func TestScaffoldNeverOverwrites(t *testing.T) {
 	file := "v2/api/containerservice/customizations/managed_cluster_pre_reconciliation_checker.go"
 	writeFile(t, dir, file, "package customizations\n\n// Notes kept by hand.\n")
 	before := treeDigest(t, dir)
-	written, err := Write(loadConfig(t, dir), wiringtest.Model(), "containerservice/ManagedCluster")
+	written, err := scaffoldLoaded(t, loadConfig(t, dir), wiringtest.Model(), "containerservice/ManagedCluster")
 	if err == nil || !strings.Contains(err.Error(), "refusing to overwrite") || !strings.Contains(err.Error(), file) {
 		t.Fatalf("want a refusal naming %s, got %v", file, err)
 	}
@@ -72,7 +75,7 @@ func TestScaffoldNeverOverwrites(t *testing.T) {
 func TestScaffoldSkipsWrittenExtensions(t *testing.T) {
 	t.Parallel()
 	dir := copyProject(t, "project")
-	written, err := Write(loadConfig(t, dir), wiringtest.Model(), "network/PrivateEndpoint")
+	written, err := scaffoldLoaded(t, loadConfig(t, dir), wiringtest.Model(), "network/PrivateEndpoint")
 	if err != nil || len(written) != 0 {
 		t.Fatalf("written %v, err %v", written, err)
 	}
@@ -90,7 +93,7 @@ func TestScaffoldBadTargets(t *testing.T) {
 		"containerservice/ManagedCluster": "has no extensions configured",
 	}
 	for target, want := range cases {
-		if _, err := Write(cfg, m, target); err == nil || !strings.Contains(err.Error(), want) {
+		if _, err := scaffoldLoaded(t, cfg, m, target); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: got %v, want %q", target, err, want)
 		}
 	}
@@ -137,9 +140,25 @@ var (
 // checkProject runs the checker on the project in dir against the fixture model.
 func checkProject(t *testing.T, dir string) *wiring.Report {
 	t.Helper()
-	rep, err := wiring.Check(loadConfig(t, dir), wiringtest.Model())
+	cfg := loadConfig(t, dir)
+	rep, err := wiring.Check(cfg, wiringtest.Model(), inputs.HandWritten(cfg, os.Environ(), nil))
 	if err != nil {
 		t.Fatal(err)
 	}
 	return rep
+}
+
+// scaffoldLoaded scaffolds target with the hand-written methods of its group, found as the CLI
+// does (inputs.Methods).
+func scaffoldLoaded(t *testing.T, cfg *config.Config, m *astmodel.Model, target string) ([]string, error) {
+	t.Helper()
+	k, err := scaffoldKind(m, target)
+	if err != nil {
+		return Write(cfg, m, target, nil)
+	}
+	methods, err := inputs.Methods(cfg, k.Group, os.Environ())
+	if err != nil {
+		return nil, err
+	}
+	return Write(cfg, m, target, methods)
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/go-logr/logr"
 	"github.com/pkg/errors"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
 	"k8s.io/client-go/tools/record"
@@ -32,6 +33,7 @@ type Reconciler struct {
 	recorder record.EventRecorder
 	checkers checkers
 	now      func() time.Time
+	written  *ownWrites // the resourceVersion of the operator's last write to each object
 }
 
 var _ reconcile.Reconciler = &Reconciler{}
@@ -43,8 +45,16 @@ func (r *Reconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Resu
 	defer cancel()
 	obj := r.reg.NewHub()
 	if err := r.kube.Get(ctx, req.NamespacedName, obj); err != nil {
+		if apierrors.IsNotFound(err) {
+			r.written.forget(req.NamespacedName)
+		}
 		return ctrl.Result{}, client.IgnoreNotFound(err)
 	}
+	if r.written.behind(req.NamespacedName, obj) {
+		r.log.V(1).Info("Waiting for the cache to see the operator's last write", "name", req.Name, "namespace", req.Namespace)
+		return ctrl.Result{RequeueAfter: cacheCatchUp}, nil
+	}
+	defer r.written.record(req.NamespacedName, obj)
 	log := r.log.WithValues("name", req.Name, "namespace", req.Namespace, "azureName", obj.AzureName())
 	start := obj.DeepCopyObject().(genruntime.KubernetesResource)
 	run := &reconcileRun{Reconciler: r, obj: obj, log: log}

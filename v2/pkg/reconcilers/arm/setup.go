@@ -86,7 +86,7 @@ func setupController(mgr ctrl.Manager, reg kind, kinds registry, opts Options, l
 		kube: mgr.GetClient(), reg: reg, kinds: kinds, opts: opts,
 		backoff: newBackoff(opts.BackoffBase, opts.BackoffMax), slow: newBackoff(opts.SlowRetryBase, opts.SlowRetryMax),
 		polls: newBackoff(opts.PollInterval/8, opts.PollInterval),
-		log:   log.WithName(name), recorder: mgr.GetEventRecorderFor("asogen-controller"), now: time.Now,
+		log:   log.WithName(name), recorder: mgr.GetEventRecorderFor("asogen-controller"), now: time.Now, written: newOwnWrites(),
 	}
 	if opts.Client != nil {
 		r.kube = opts.Client

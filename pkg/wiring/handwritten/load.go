@@ -1,4 +1,7 @@
-package wiring
+// Package handwritten finds the methods users wrote in the customizations packages: go list
+// (go/packages) finds the packages' files, go/parser reads the hand-written ones. It runs at the
+// boundary (the CLI, through pkg/inputs); the generator only receives what it found (Found).
+package handwritten
 
 import (
 	"errors"
@@ -10,6 +13,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -46,19 +50,34 @@ type Method struct {
 	Params []ParamType
 }
 
-// LoadMethods loads the customizations packages of the groups (one go/packages call; groups
-// without a folder are skipped) and returns the methods declared in hand-written files on types
-// named "<Kind>Extension", and the methods named like a hand-written extension method on any
-// other receiver (reported when the method is looked for). Generated files are not parsed.
-func LoadMethods(dir string, l Layout, groups []string) ([]Method, error) {
+// Found is what was found of the hand-written code: the methods (Load), the key of the files
+// and go settings they were read with, and the error of loading or parsing them (reported when
+// the generator checks the code, after the model is built).
+type Found struct {
+	Methods []Method
+	Key     string
+	Err     error
+}
+
+// Package is a customizations package: its group, its folder (relative to the project folder,
+// slash-separated) and its import path.
+type Package struct {
+	Group, Dir, Import string
+}
+
+// Load loads the customizations packages (one go/packages call; packages without a folder are
+// skipped) with go list run in env (the go environment), and returns the methods declared in
+// hand-written files on types named "<Kind>Extension", and the methods called one of names (the
+// hand-written methods of the extension points) on any other receiver. Generated files are
+// not parsed.
+func Load(dir string, pkgs []Package, names, env []string) ([]Method, error) {
 	var patterns []string
 	byPath := map[string]string{}
-	for _, g := range groups {
-		rel := l.CustomizationsDir(g)
-		abs := filepath.Join(dir, filepath.FromSlash(rel))
+	for _, p := range pkgs {
+		abs := filepath.Join(dir, filepath.FromSlash(p.Dir))
 		if info, err := os.Stat(abs); err == nil && info.IsDir() {
-			patterns = append(patterns, "./"+rel)
-			byPath[l.CustomizationsImport(g)] = g
+			patterns = append(patterns, "./"+p.Dir)
+			byPath[p.Import] = p.Group
 		}
 	}
 	if len(patterns) == 0 {
@@ -66,8 +85,8 @@ func LoadMethods(dir string, l Layout, groups []string) ([]Method, error) {
 	}
 	// GOPROXY=off: an import of a package that is not generated yet must not send go list to
 	// the network looking for a module that provides it.
-	env := append(os.Environ(), "GOPROXY=off")
-	pkgs, err := packages.Load(&packages.Config{Mode: LoadMode, Dir: dir, Env: env}, patterns...)
+	env = append(slices.Clip(env), "GOPROXY=off")
+	loaded, err := packages.Load(&packages.Config{Mode: LoadMode, Dir: dir, Env: env}, patterns...)
 	if err != nil {
 		// go list itself failed: not a problem of the hand-written code (exit 3, not 2).
 		return nil, fmt.Errorf("loading the customizations packages in %s with go list: %w", dir, err)
@@ -75,7 +94,7 @@ func LoadMethods(dir string, l Layout, groups []string) ([]Method, error) {
 	var out []Method
 	var errs diag.List
 	fset := token.NewFileSet()
-	for _, pkg := range pkgs {
+	for _, pkg := range loaded {
 		for _, file := range pkg.GoFiles {
 			f, err := parseHandWritten(fset, file)
 			if err != nil {
@@ -83,7 +102,7 @@ func LoadMethods(dir string, l Layout, groups []string) ([]Method, error) {
 				continue
 			}
 			if f != nil {
-				out = append(out, fileMethods(dir, byPath[pkg.PkgPath], file, fset, f)...)
+				out = append(out, fileMethods(dir, byPath[pkg.PkgPath], file, fset, f, names)...)
 			}
 		}
 	}
@@ -118,7 +137,7 @@ func parseError(dir string, err error) error {
 }
 
 // fileMethods collects the methods on extension hosts declared in one file.
-func fileMethods(dir, group, file string, fset *token.FileSet, f *ast.File) []Method {
+func fileMethods(dir, group, file string, fset *token.FileSet, f *ast.File, names []string) []Method {
 	imports := fileImports(f)
 	var out []Method
 	for _, d := range f.Decls {
@@ -128,7 +147,7 @@ func fileMethods(dir, group, file string, fset *token.FileSet, f *ast.File) []Me
 		}
 		host := receiverName(fn.Recv.List[0].Type)
 		onHost := strings.HasSuffix(host, "Extension") && host != "Extension"
-		if !onHost && !isHandWrittenName(fn.Name.Name) {
+		if !onHost && !slices.Contains(names, fn.Name.Name) {
 			continue
 		}
 		m := Method{Group: group, Host: host, OnHost: onHost, Name: fn.Name.Name, File: file, Pos: position(dir, fset, fn.Name.Pos())}
@@ -142,16 +161,6 @@ func fileMethods(dir, group, file string, fset *token.FileSet, f *ast.File) []Me
 		out = append(out, m)
 	}
 	return out
-}
-
-// isHandWrittenName reports whether name is the hand-written method of an extension point.
-func isHandWrittenName(name string) bool {
-	for _, p := range Points {
-		if p.HandWritten == name {
-			return true
-		}
-	}
-	return false
 }
 
 func receiverName(x ast.Expr) string {
@@ -173,7 +182,7 @@ func fileImports(f *ast.File) map[string]string {
 		if err != nil {
 			continue
 		}
-		name := pkgName(p)
+		name := path.Base(p)
 		if spec.Name != nil {
 			name = spec.Name.Name
 		}
@@ -220,4 +229,12 @@ func position(dir string, fset *token.FileSet, pos token.Pos) diag.Pos {
 		file = path.Clean(filepath.ToSlash(rel))
 	}
 	return diag.Pos{File: file, Line: p.Line, Col: p.Column}
+}
+
+// relTo shows file relative to dir when it is inside it.
+func relTo(dir, file string) string {
+	if rel, err := filepath.Rel(dir, file); err == nil && !strings.HasPrefix(rel, "..") {
+		return filepath.ToSlash(rel)
+	}
+	return file
 }
