@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"github.com/asogen/asogen/pkg/codegen/manifests"
+	"github.com/asogen/asogen/pkg/codegen/wiringemit"
 	"github.com/asogen/asogen/pkg/wiring"
 )
 
@@ -25,7 +26,7 @@ func planFiles() Stage {
 			paths := unitPaths(units)
 			if in.Config != nil { // nil in tests that emit a model without a config
 				registry := func(g string) bool { return g == "" }
-				paths = append(paths, wiring.Plan(wiring.LayoutOf(in.Config), in.Model, registry)...)
+				paths = append(paths, wiringemit.Plan(wiring.LayoutOf(in.Config), in.Model, registry)...)
 				paths = append(paths, manifests.Plan(in.Config.Output.Manifests)...)
 			}
 			var reused []string

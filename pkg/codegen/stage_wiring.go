@@ -3,6 +3,7 @@ package codegen
 import (
 	"slices"
 
+	"github.com/asogen/asogen/pkg/codegen/wiringemit"
 	"github.com/asogen/asogen/pkg/diag"
 	"github.com/asogen/asogen/pkg/wiring"
 )
@@ -51,7 +52,7 @@ func emitWiring() Stage {
 		Run: func(env *Env, in State) (State, error) {
 			emitted := toEmit(in.Units)
 			keep := func(g string) bool { return g == "" || emitted(g) } // the registry, and the units emitted
-			return in, wiring.Emit(wiring.LayoutOf(in.Config), in.Model, env.Options.Printer, keep, env.Out.put)
+			return in, wiringemit.Emit(wiring.LayoutOf(in.Config), in.Model, env.Options.Printer, keep, env.Out.put)
 		},
 	}
 }

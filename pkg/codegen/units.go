@@ -6,6 +6,7 @@ import (
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/codegen/emit"
 	"github.com/asogen/asogen/pkg/codegen/manifests"
+	"github.com/asogen/asogen/pkg/codegen/wiringemit"
 	"github.com/asogen/asogen/pkg/config"
 	"github.com/asogen/asogen/pkg/wiring"
 )
@@ -62,7 +63,7 @@ func planUnits(cfg *config.Config, m *astmodel.Model, units []unit) ([]unit, *em
 		paths := byGroup[u.group]
 		if cfg != nil { // nil in tests that emit a model without a config
 			only := func(g string) bool { return g == u.group }
-			paths = append(paths, wiring.Plan(wiring.LayoutOf(cfg), m, only)...)
+			paths = append(paths, wiringemit.Plan(wiring.LayoutOf(cfg), m, only)...)
 			paths = append(paths, manifests.SamplePaths(cfg.Output.Samples, m, only)...)
 		}
 		units[i].paths = slices.Sorted(slices.Values(paths))

@@ -1,4 +1,4 @@
-package wiring
+package wiringemit
 
 import (
 	"slices"
@@ -8,6 +8,7 @@ import (
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/codegen/gofile"
 	"github.com/asogen/asogen/pkg/diag"
+	"github.com/asogen/asogen/pkg/wiring"
 )
 
 // file is one generated wiring file: its path, the group it belongs to ("" for the registry,
@@ -22,16 +23,16 @@ type file struct {
 // helper and a part of the registry per group, and the registry (group ""). Plan and Emit both
 // read it, so they name the same paths. A group's files read only its kinds and their owner
 // kinds; the registry only the names of the groups.
-func files(l Layout, m *astmodel.Model, keep func(group string) bool) []file {
+func files(l wiring.Layout, m *astmodel.Model, keep func(group string) bool) []file {
 	var out []file
 	for _, k := range m.Kinds {
-		out = append(out, file{l.HostFile(k), k.Group, func() (*goFile, error) { return hostFile(l, m, k) }})
+		out = append(out, file{hostPath(l, k), k.Group, func() (*goFile, error) { return hostFile(l, m, k) }})
 	}
 	for _, g := range groups(m) {
-		out = append(out, file{l.HelperFile(g), g, func() (*goFile, error) { return helperFile(l, g), nil }})
-		out = append(out, file{l.GroupRegistryFile(g), g, func() (*goFile, error) { return groupRegistryFile(l, m, g), nil }})
+		out = append(out, file{helperPath(l, g), g, func() (*goFile, error) { return helperFile(l, g), nil }})
+		out = append(out, file{groupRegistryPath(l, g), g, func() (*goFile, error) { return groupRegistryFile(l, m, g), nil }})
 	}
-	out = append(out, file{l.RegistryFile(), "", func() (*goFile, error) { return registryFile(l, m), nil }})
+	out = append(out, file{registryPath(l), "", func() (*goFile, error) { return registryFile(l, m), nil }})
 	if keep != nil {
 		out = slices.DeleteFunc(out, func(f file) bool { return !keep(f.group) })
 	}
@@ -39,7 +40,7 @@ func files(l Layout, m *astmodel.Model, keep func(group string) bool) []file {
 }
 
 // Plan returns the paths Emit produces for keep (nil: every file).
-func Plan(l Layout, m *astmodel.Model, keep func(group string) bool) []string {
+func Plan(l wiring.Layout, m *astmodel.Model, keep func(group string) bool) []string {
 	var paths []string
 	for _, f := range files(l, m, keep) {
 		paths = append(paths, f.path)
@@ -52,7 +53,7 @@ func Plan(l Layout, m *astmodel.Model, keep func(group string) bool) []string {
 // concurrently. Problems (such as an owner kind that is not configured) are collected, in file
 // order; once one is found no further file is put. An error from put stops emission and comes
 // back as it is.
-func Emit(l Layout, m *astmodel.Model, p gofile.Printer, keep func(group string) bool, put func(path string, content []byte) error) error {
+func Emit(l wiring.Layout, m *astmodel.Model, p gofile.Printer, keep func(group string) bool, put func(path string, content []byte) error) error {
 	fs := files(l, m, keep)
 	problems := make([]error, len(fs))
 	putErrs := make([]error, len(fs))
