@@ -2,8 +2,6 @@ package wiring
 
 import (
 	"path"
-	"path/filepath"
-	"strings"
 
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/naming"
@@ -41,12 +39,4 @@ func (l Layout) HandWrittenFile(k *astmodel.Kind, p Point) string {
 // package below it with the kind's name is a (possibly older) hub of that kind.
 func (l Layout) groupImportPrefix(group string) string {
 	return path.Join(l.Module, l.APIRoot, group) + "/"
-}
-
-// relTo is file relative to dir, slash-separated, or file itself when it lies outside dir.
-func relTo(dir, file string) string {
-	if rel, err := filepath.Rel(dir, file); err == nil && !strings.HasPrefix(rel, "..") {
-		return filepath.ToSlash(rel)
-	}
-	return file
 }
