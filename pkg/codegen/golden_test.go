@@ -25,7 +25,7 @@ func emitFixture(t *testing.T, apiRoot string) fileset.FileSet {
 		in.Model = fixtureModel(apiRoot)
 		return in, nil
 	}}
-	if _, err := run(env, State{}, []Stage{load, storageVariants(), armTypes(), conversionPlans(), planFiles(), emitAPI()}); err != nil {
+	if _, err := run(env, State{}, []Stage{load, storageVariants(), armTypes(), conversionPlans(), planFiles(), emitFiles()}); err != nil {
 		t.Fatal(err)
 	}
 	return out.Files
@@ -68,7 +68,7 @@ func TestPipelineOrder(t *testing.T) {
 	for _, s := range pipeline() {
 		names = append(names, s.Name)
 	}
-	want := []string{stageLoadModel, stageStorageVariants, stageARMTypes, stageConversionPlans, stageCheckWiring, stagePlan, stageEmitAPI, stageEmitWiring, stageEmitManifests, stageStoreUnits}
+	want := []string{stageLoadModel, stageStorageVariants, stageARMTypes, stageConversionPlans, stageCheckWiring, stagePlan, stageEmitFiles, stageStoreUnits}
 	if !slices.Equal(names, want) {
 		t.Errorf("stages %v, want %v", names, want)
 	}

@@ -9,8 +9,8 @@ import (
 	"time"
 
 	"github.com/asogen/asogen/pkg/astmodel"
-	"github.com/asogen/asogen/pkg/codegen/emit"
 	"github.com/asogen/asogen/pkg/codegen/fileset"
+	"github.com/asogen/asogen/pkg/codegen/gen"
 	"github.com/asogen/asogen/pkg/codegen/gofile"
 	"github.com/asogen/asogen/pkg/config"
 	"github.com/asogen/asogen/pkg/diag"
@@ -35,7 +35,7 @@ type State struct {
 	Config   *config.Config
 	Model    *astmodel.Model
 	Units    []unit      // the groups' units: keyed and some reused by loadModel (with a cache), planned by planFiles
-	API      *emit.Table // the API and storage files of the units emitted: listed by planFiles, printed by emitAPI
+	Files    []gen.Batch // every file to produce: listed by planFiles, rendered by emitFiles
 	Warnings diag.List   // problems that do not stop generation, such as unused hand-written code
 }
 
@@ -109,9 +109,7 @@ func pipeline() []Stage {
 		conversionPlans(), // stage_conversions.go: how every non-hub package converts to and from its hubs
 		checkWiring(),     // stage_wiring.go: validate the extensions, check the hand-written code
 		planFiles(),       // stage_plan.go: every output path, checked by the sink
-		emitAPI(),         // stage_emit.go: API types, storage, hub, conversions, ARM code
-		emitWiring(),      // stage_wiring.go: extension hosts, dispatch, registry
-		emitManifests(),   // stage_manifests.go: the CRD kustomization (conversion webhook, CA injection), samples
+		emitFiles(),       // stage_emit.go: API types, storage, hub, conversions, ARM code, wiring, manifests, samples
 		storeUnits(),      // stage_emit.go: the files of each emitted unit, remembered in the cache
 	}
 }

@@ -1,26 +1,23 @@
 package codegen
 
-import "errors"
+import "github.com/asogen/asogen/pkg/codegen/gen"
 
 const (
-	stageEmitAPI    = "emitAPI"
+	stageEmitFiles  = "emitFiles"
 	stageStoreUnits = "storeUnits"
 )
 
-// emitAPI prints the API and storage packages of the units that are not reused, handing each
-// file to the output as it is printed.
-func emitAPI() Stage {
+// emitFiles renders every file planFiles listed, on parallel workers, and hands each to the
+// output as it is rendered (gen.Emit): API types, wiring, manifests and samples in one loop.
+func emitFiles() Stage {
 	return Stage{
-		Name:        stageEmitAPI,
-		Description: "print API types, storage variants, conversions and ARM code",
-		Requires:    []string{stageStorageVariants, stagePlan},
+		Name:        stageEmitFiles,
+		Description: "render every planned file: API types, storage, conversions, ARM code, wiring, manifests, samples",
+		Requires:    []string{stagePlan},
 		Run: func(env *Env, in State) (State, error) {
-			api := in.API
-			if api == nil {
-				return in, errors.New("internal error: emitAPI runs without planFiles' file table")
-			}
-			in.API = nil // the table is printed once; its emitters are dropped as they finish
-			return in, api.Emit(env.Options.Printer, env.Out.put)
+			files := in.Files
+			in.Files = nil // the files are rendered once; their emitters are dropped as they finish
+			return in, gen.Emit(files, env.Out.put)
 		},
 	}
 }
@@ -31,7 +28,7 @@ func storeUnits() Stage {
 	return Stage{
 		Name:        stageStoreUnits,
 		Description: "remember the files of each emitted unit in the cache",
-		Requires:    []string{stageEmitAPI, stageEmitWiring, stageEmitManifests},
+		Requires:    []string{stageEmitFiles},
 		Run: func(env *Env, in State) (State, error) {
 			c := env.Options.Cache
 			if c == nil {
