@@ -4,7 +4,6 @@ package codegen
 
 import (
 	"context"
-	"crypto/sha256"
 	"fmt"
 	"time"
 
@@ -84,20 +83,28 @@ type Cache interface {
 	// exactly paths (sorted). When it does, the unit is not emitted: the sink is told its
 	// files are unchanged.
 	Reuse(key string, paths []string) bool
-	// Store records the files (path → SHA-256) a unit produced under key.
-	Store(key string, files map[string][sha256.Size]byte)
 	// Record returns the data last stored under name by StoreRecord.
 	Record(name string) ([]byte, bool)
 	// StoreRecord keeps data under name (a group's record: see groupRecord).
 	StoreRecord(name string, data []byte)
 }
 
-// Result is the outcome of a generation: the path of every generated file, sorted, and the
-// output roots that hold them (scanned for stale generated files).
+// Result is the outcome of a generation: the path of every generated file, sorted, the output
+// roots that hold them (scanned for stale generated files), the warnings, and with a cache the
+// units the run emitted (on success only): the caller stores their files' hashes under their
+// keys (emitcache.Recorder), so the next run can reuse them.
 type Result struct {
 	Paths    []string
 	Roots    []string
 	Warnings diag.List
+	Units    []Unit
+}
+
+// Unit is an emitted unit (a group's files, see unit): the cache key of its inputs and its
+// paths, sorted.
+type Unit struct {
+	Key   string
+	Paths []string
 }
 
 // pipeline returns every stage in running order: the table of contents of generation.
@@ -110,7 +117,6 @@ func pipeline() []Stage {
 		checkWiring(),     // stage_wiring.go: validate the extensions, check the hand-written code
 		planFiles(),       // stage_plan.go: every output path, checked by the sink
 		emitFiles(),       // stage_emit.go: API types, storage, hub, conversions, ARM code, wiring, manifests, samples
-		storeUnits(),      // stage_emit.go: the files of each emitted unit, remembered in the cache
 	}
 }
 
@@ -124,9 +130,13 @@ func pipeline() []Stage {
 func Generate(ctx context.Context, in Inputs, sink fileset.Sink) (*Result, error) {
 	roots := OutputRoots(in.Config)
 	env := &Env{Ctx: ctx, Specs: in.Specs, HandWritten: in.HandWritten, Options: in.Options,
-		Out: newOutput(ctx, sink, roots, in.Options.Cache != nil)}
+		Out: newOutput(ctx, sink, roots)}
 	last, err := run(env, State{Config: in.Config}, pipeline())
-	return &Result{Paths: env.Out.paths, Roots: roots, Warnings: last.Warnings}, err
+	res := &Result{Paths: env.Out.paths, Roots: roots, Warnings: last.Warnings}
+	if err == nil {
+		res.Units = emittedUnits(last.Units)
+	}
+	return res, err
 }
 
 // OutputRoots are the output roots of cfg, scanned for stale generated files.

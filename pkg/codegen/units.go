@@ -77,3 +77,14 @@ func reusedPaths(units []unit) []string {
 	}
 	return paths
 }
+
+// emittedUnits returns the keyed units that were emitted, not reused.
+func emittedUnits(units []unit) []Unit {
+	var out []Unit
+	for _, u := range units {
+		if !u.reuse && u.key != "" {
+			out = append(out, Unit{Key: u.key, Paths: u.paths})
+		}
+	}
+	return out
+}
