@@ -74,7 +74,8 @@ type Options struct {
 // Cache remembers what emission produced for a unit key, and a record of each group's last
 // build. Generate computes the keys from the config and the spec files (see unitKey); what a
 // key's files are and whether the output still holds them is the cache's business, so Generate
-// itself reads nothing but the config and the specs.
+// itself reads nothing but the config and the specs. Generate stores records, never units: the
+// caller stores the units a run emitted (Result.Units, emitcache.Recorder).
 type Cache interface {
 	// Paths returns the paths (sorted) stored under key; planning takes them instead of planning
 	// the unit again.
