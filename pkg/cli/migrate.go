@@ -6,17 +6,17 @@ import (
 
 	"github.com/asogen/asogen/pkg/config"
 	"github.com/asogen/asogen/pkg/openapi"
-	"github.com/asogen/asogen/pkg/wiring"
+	"github.com/asogen/asogen/pkg/wiring/migrate"
 )
 
 // migrateHub rewrites hand-written extensions typed against an older hub to the current hub
-// (pkg/wiring's Migrate), before generation checks them.
+// (pkg/wiring/migrate's Run), before generation checks them.
 func (a *app) migrateHub(cfg *config.Config) error {
 	m, err := openapi.Build(context.Background(), cfg, specsOf(cfg))
 	if err != nil {
 		return err
 	}
-	rewritten, err := wiring.Migrate(cfg, m, handWrittenOf(cfg, nil))
+	rewritten, err := migrate.Run(cfg, m, handWrittenOf(cfg, nil))
 	if err != nil {
 		return err
 	}

@@ -12,7 +12,7 @@ import (
 
 	"github.com/asogen/asogen/pkg/inputs"
 	"github.com/asogen/asogen/pkg/openapi"
-	"github.com/asogen/asogen/pkg/wiring"
+	"github.com/asogen/asogen/pkg/wiring/scaffold"
 )
 
 const scaffoldExamples = `  # write the hand-written file of each extension configured for network PrivateEndpoint
@@ -49,7 +49,7 @@ func (a *app) scaffold(target string) error {
 	if err != nil {
 		return failScaffold(err)
 	}
-	written, err := wiring.Scaffold(cfg, m, target, methods)
+	written, err := scaffold.Write(cfg, m, target, methods)
 	for _, p := range written {
 		fmt.Fprintf(a.stdout, "created %s\n", a.shown(p))
 	}

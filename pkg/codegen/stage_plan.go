@@ -6,6 +6,7 @@ import (
 	"github.com/asogen/asogen/pkg/codegen/gen"
 	"github.com/asogen/asogen/pkg/codegen/gofile"
 	"github.com/asogen/asogen/pkg/codegen/manifests"
+	"github.com/asogen/asogen/pkg/codegen/wiringemit"
 	"github.com/asogen/asogen/pkg/config"
 	"github.com/asogen/asogen/pkg/wiring"
 )
@@ -20,7 +21,7 @@ func generators(cfg *config.Config, p gofile.Printer) []gen.Generator {
 		return gens
 	}
 	return append(gens,
-		wiring.Generator{Layout: wiring.LayoutOf(cfg), Printer: p},
+		wiringemit.Generator{Layout: wiring.LayoutOf(cfg), Printer: p},
 		manifests.Generator{Root: cfg.Output.Manifests},
 		manifests.Samples{Root: cfg.Output.Samples})
 }

@@ -33,22 +33,3 @@ func checkLoaded(t *testing.T, cfg *config.Config, m *astmodel.Model) (*Report, 
 	t.Helper()
 	return Check(cfg, m, loaded(cfg, m))
 }
-
-func migrateLoaded(t *testing.T, cfg *config.Config, m *astmodel.Model) ([]string, error) {
-	t.Helper()
-	return Migrate(cfg, m, loaded(cfg, m))
-}
-
-// scaffoldLoaded scaffolds target with the hand-written methods of its group.
-func scaffoldLoaded(t *testing.T, cfg *config.Config, m *astmodel.Model, target string) ([]string, error) {
-	t.Helper()
-	k, err := scaffoldKind(m, target)
-	if err != nil {
-		return Scaffold(cfg, m, target, nil)
-	}
-	methods, err := handwritten.Load(cfg.Dir, Packages(LayoutOf(cfg), []string{k.Group}), HandWrittenNames(), os.Environ())
-	if err != nil {
-		return nil, err
-	}
-	return Scaffold(cfg, m, target, methods)
-}

@@ -2,7 +2,6 @@ package wiring
 
 import (
 	"path"
-	"slices"
 
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/naming"
@@ -30,38 +29,14 @@ func (l Layout) ImportPath(ref astmodel.PackageRef) string {
 	return ref.ImportPath(l.Module, l.APIRoot)
 }
 
-// HostFile is the generated file holding a kind's host and dispatch.
-func (l Layout) HostFile(k *astmodel.Kind) string {
-	return path.Join(l.CustomizationsDir(k.Group), naming.Snake(k.Name)+"_extension_gen.go")
-}
-
-// HelperFile is the generated file holding a group's shared dispatch helpers.
-func (l Layout) HelperFile(group string) string {
-	return path.Join(l.CustomizationsDir(group), "wiring_gen.go")
-}
-
-// RegistryFile is the generated registry.
-func (l Layout) RegistryFile() string {
-	return path.Join(l.RegistryDir, "registry_gen.go")
-}
-
-// GroupRegistryFile is the generated file holding a group's part of the registry.
-func (l Layout) GroupRegistryFile(group string) string {
-	return path.Join(l.RegistryDir, "registry_"+group+"_gen.go")
-}
-
 // HandWrittenFile is the file scaffold writes for one extension point of a kind:
 // "v2/api/network/customizations/private_endpoint_post_reconciliation_checker.go".
 func (l Layout) HandWrittenFile(k *astmodel.Kind, p Point) string {
 	return path.Join(l.CustomizationsDir(k.Group), naming.Snake(k.Name)+"_"+naming.Snake(p.Name)+".go")
 }
 
-// storageFolderPrefix is the import path prefix shared by every version of a group; a storage
+// groupImportPrefix is the import path prefix shared by every version of a group; a storage
 // package below it with the kind's name is a (possibly older) hub of that kind.
 func (l Layout) groupImportPrefix(group string) string {
 	return path.Join(l.Module, l.APIRoot, group) + "/"
-}
-
-func sortRefs(refs []astmodel.PackageRef) {
-	slices.SortFunc(refs, astmodel.ComparePackageRefs)
 }

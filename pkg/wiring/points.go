@@ -47,8 +47,7 @@ type Point struct {
 	Method      string    // the runtime method of Interface
 	Params      []Param   // the runtime method's parameters, in order
 	Results     []Result  // the runtime method's results, in order
-	HandWritten string    // the typed method the user writes on the host
-	Summary     string    // what the hand-written method decides, for doc comments
+	HandWritten string    // the typed method the user writes on the host (the comment says what it decides)
 	Template    string    // scaffold template file in templates/
 }
 
@@ -74,8 +73,7 @@ var Points = []Point{
 		Params: []Param{ctxParam, {Name: "owner", Type: metaObject, Role: Owner}, resolverParam, armParam, logParam,
 			{Name: "next", Type: goref.PreReconcileOwnerCheckFunc, Role: Next}},
 		Results:     []Result{preResult, errorResult},
-		HandWritten: "CheckOwnerBeforeReconcile",
-		Summary:     "decides from the owner's fresh state whether reconciling the resource may start",
+		HandWritten: "CheckOwnerBeforeReconcile", // decides from the owner's fresh state whether reconciling the resource may start
 		Template:    "pre_reconciliation_owner_checker.go.tmpl",
 	},
 	{
@@ -85,8 +83,7 @@ var Points = []Point{
 		Params: []Param{ctxParam, {Name: "obj", Type: metaObject, Role: Obj}, {Name: "owner", Type: metaObject},
 			resolverParam, armParam, logParam, {Name: "next", Type: goref.PreReconcileCheckFunc, Role: Next}},
 		Results:     []Result{preResult, errorResult},
-		HandWritten: "CheckBeforeReconcile",
-		Summary:     "decides from the resource's fresh state whether the PUT may go to Azure",
+		HandWritten: "CheckBeforeReconcile", // decides from the resource's fresh state whether the PUT may go to Azure
 		Template:    "pre_reconciliation_checker.go.tmpl",
 	},
 	{
@@ -96,8 +93,7 @@ var Points = []Point{
 		Params: []Param{ctxParam, objParam, {Name: "payload", Type: goref.ARMPayload, Role: Payload},
 			resolverParam, armParam, logParam},
 		Results:     []Result{errorResult},
-		HandWritten: "ModifyARMPayload",
-		Summary:     "adjusts the ARM payload of the API version being sent, just before the PUT",
+		HandWritten: "ModifyARMPayload", // adjusts the ARM payload of the API version being sent, just before the PUT
 		Template:    "arm_resource_modifier.go.tmpl",
 	},
 	{
@@ -107,8 +103,7 @@ var Points = []Point{
 		Params: []Param{ctxParam, {Name: "obj", Type: metaObject, Role: Obj}, {Name: "owner", Type: metaObject},
 			resolverParam, armParam, logParam, {Name: "next", Type: goref.PostReconcileCheckFunc, Role: Next}},
 		Results:     []Result{postResult, errorResult},
-		HandWritten: "CheckAfterReconcile",
-		Summary:     "decides from the resource's fresh status whether it may be marked Ready",
+		HandWritten: "CheckAfterReconcile", // decides from the resource's fresh status whether it may be marked Ready
 		Template:    "post_reconciliation_checker.go.tmpl",
 	},
 	{
@@ -117,8 +112,7 @@ var Points = []Point{
 		Method:      "Success",
 		Params:      []Param{ctxParam, objParam, logParam},
 		Results:     []Result{errorResult},
-		HandWritten: "HandleCreation",
-		Summary:     "acts once, after the resource was first created in Azure",
+		HandWritten: "HandleCreation", // acts once, after the resource was first created in Azure
 		Template:    "successful_creation_handler.go.tmpl",
 	},
 	{
@@ -128,8 +122,7 @@ var Points = []Point{
 		Params: []Param{ctxParam, objParam, {Name: "values", Type: goref.SecretValues},
 			armParam, logParam},
 		Results:     []Result{{Type: goref.SecretValues}, errorResult},
-		HandWritten: "ExportSecrets",
-		Summary:     "returns the secret values to write into the Secrets named in spec.operatorSpec.secrets",
+		HandWritten: "ExportSecrets", // returns the secret values to write into the Secrets named in spec.operatorSpec.secrets
 		Template:    "kubernetes_secret_exporter.go.tmpl",
 	},
 	{
@@ -138,8 +131,7 @@ var Points = []Point{
 		Method:      "ExportKubernetesResources",
 		Params:      []Param{ctxParam, objParam, armParam, logParam},
 		Results:     []Result{{Type: goref.KubernetesObjects}, errorResult},
-		HandWritten: "ExportResources",
-		Summary:     "returns the Kubernetes objects to create or update, owned by the resource",
+		HandWritten: "ExportResources", // returns the Kubernetes objects to create or update, owned by the resource
 		Template:    "kubernetes_exporter.go.tmpl",
 	},
 	{
@@ -150,8 +142,7 @@ var Points = []Point{
 			{Name: "apiVersion", Type: goref.Ref{Name: "string"}}, logParam,
 			{Name: "next", Type: goref.ErrorClassifierFunc, Role: Next}},
 		Results:     []Result{{Type: goref.CloudErrorDetails, Composite: true}, errorResult},
-		HandWritten: "ClassifyARMError",
-		Summary:     "decides whether an error ARM returned is retried or waits for a spec change",
+		HandWritten: "ClassifyARMError", // decides whether an error ARM returned is retried or waits for a spec change
 		Template:    "error_classifier.go.tmpl",
 	},
 	{
@@ -161,8 +152,7 @@ var Points = []Point{
 		Params: []Param{ctxParam, objParam, resolverParam, armParam, logParam,
 			{Name: "next", Type: goref.DeleteFunc, Role: Next}},
 		Results:     []Result{{Type: goref.DeleteResult, Composite: true}, errorResult},
-		HandWritten: "DeleteFromAzure",
-		Summary:     "deletes the resource from Azure, leaves it there, or waits",
+		HandWritten: "DeleteFromAzure", // deletes the resource from Azure, leaves it there, or waits
 		Template:    "deleter.go.tmpl",
 	},
 }
@@ -170,15 +160,6 @@ var Points = []Point{
 // PointNamed finds an extension point by its config name.
 func PointNamed(name string) (Point, bool) {
 	i := slices.IndexFunc(Points, func(p Point) bool { return p.Name == name })
-	if i < 0 {
-		return Point{}, false
-	}
-	return Points[i], true
-}
-
-// PointByMethod finds the extension point whose hand-written method has that name.
-func PointByMethod(method string) (Point, bool) {
-	i := slices.IndexFunc(Points, func(p Point) bool { return p.HandWritten == method })
 	if i < 0 {
 		return Point{}, false
 	}
@@ -194,8 +175,8 @@ func PointNames() string {
 	return strings.Join(names, ", ")
 }
 
-// NeedsOwner reports whether the point hands the owner's hub type to the hand-written method.
-func (p Point) NeedsOwner() bool {
+// needsOwner reports whether the point hands the owner's hub type to the hand-written method.
+func (p Point) needsOwner() bool {
 	return slices.ContainsFunc(p.Params, func(q Param) bool { return q.Role == Owner })
 }
 

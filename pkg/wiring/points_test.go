@@ -1,4 +1,4 @@
-package wiring
+package wiring_test
 
 import (
 	"fmt"
@@ -10,15 +10,23 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sebdah/goldie/v2"
-
+	"github.com/asogen/asogen/internal/wiringtest"
 	"github.com/asogen/asogen/pkg/astmodel"
+	"github.com/asogen/asogen/pkg/inputs"
+	"github.com/asogen/asogen/pkg/wiring"
+	"github.com/asogen/asogen/pkg/wiring/migrate"
+	"github.com/asogen/asogen/pkg/wiring/scaffold"
 )
+
+// fixtureLayout is the layout of the default project.
+var fixtureLayout = wiring.Layout{Module: wiringtest.Module, APIRoot: wiringtest.APIRoot, RegistryDir: wiringtest.RegistryDir}
+
+var loadConfig = wiringtest.LoadConfig
 
 // allPointNames lists every extension point of the table.
 func allPointNames() []string {
 	var names []string
-	for _, p := range Points {
+	for _, p := range wiring.Points {
 		names = append(names, p.Name)
 	}
 	return names
@@ -26,17 +34,7 @@ func allPointNames() []string {
 
 // allPointsModel has network PrivateEndpoint (two versions) with every extension point, owned by
 // a resource group of two versions, so both its hub and its owner's hub can move.
-func allPointsModel() *astmodel.Model {
-	m := astmodel.NewModel(fixtureLayout.Module, fixtureLayout.APIRoot)
-	rg := astmodel.ResourceGroupOwner
-	m.Kinds = []*astmodel.Kind{
-		fixtureKind("resources", "ResourceGroup", "Microsoft.Resources/resourceGroups", nil, []string{"2020-06-01", "2021-04-01"}),
-		fixtureKind("network", "PrivateEndpoint", "Microsoft.Network/privateEndpoints", &rg,
-			[]string{"2022-07-01", "2024-03-01"}, allPointNames()...),
-	}
-	m.SortKinds()
-	return m
-}
+func allPointsModel() *astmodel.Model { return wiringtest.AllPointsModel(allPointNames()) }
 
 const pointsConfig = `module: github.com/asogen/asogen
 specRoot: specs
@@ -60,13 +58,11 @@ resources:
 func pointsProject(t *testing.T, extensions []string, files map[string]string) string {
 	t.Helper()
 	dir := t.TempDir()
-	for _, f := range []string{"go.mod", "go.sum"} {
-		copyFile(t, filepath.Join("..", "..", f), filepath.Join(dir, f))
-	}
-	writeFile(t, dir, "config.yaml", fmt.Sprintf(pointsConfig, strings.Join(extensions, ", ")))
-	writeFile(t, dir, "v2/api/network/customizations/doc.go", "package customizations\n")
+	wiringtest.CopyModule(t, dir)
+	wiringtest.WriteFile(t, dir, "config.yaml", fmt.Sprintf(pointsConfig, strings.Join(extensions, ", ")))
+	wiringtest.WriteFile(t, dir, "v2/api/network/customizations/doc.go", "package customizations\n")
 	for rel, content := range files {
-		writeFile(t, dir, rel, content)
+		wiringtest.WriteFile(t, dir, rel, content)
 	}
 	return dir
 }
@@ -86,34 +82,18 @@ func scaffolds(t *testing.T, m *astmodel.Model) map[string]string {
 	t.Helper()
 	k := pointsKind(t, m)
 	out := map[string]string{}
-	for _, p := range Points {
-		s, err := Bind(fixtureLayout, m, k, p)
+	for _, p := range wiring.Points {
+		s, err := wiring.Bind(fixtureLayout, m, k, p)
 		if err != nil {
 			t.Fatal(err)
 		}
-		content, err := RenderScaffold(s)
+		content, err := scaffold.Render(s)
 		if err != nil {
 			t.Fatal(err)
 		}
 		out[fixtureLayout.HandWrittenFile(k, p)] = string(content)
 	}
 	return out
-}
-
-// TestExtensionPointsGolden pins the generated host with the dispatch of every point (hub and
-// owner hub assertions, the typed ARM payload over both API versions) and each point's scaffold.
-func TestExtensionPointsGolden(t *testing.T) {
-	t.Parallel()
-	m := allPointsModel()
-	g := goldie.New(t, goldie.WithFixtureDir("../../testdata/golden/wiring/points"), goldie.WithNameSuffix(".golden"))
-	host, err := HostFile(fixtureLayout, m, pointsKind(t, m))
-	if err != nil {
-		t.Fatal(err)
-	}
-	g.Assert(t, "private_endpoint_extension_gen", host)
-	for rel, content := range scaffolds(t, m) {
-		g.Assert(t, strings.TrimSuffix(filepath.Base(rel), ".go"), []byte(content))
-	}
 }
 
 // TestExtensionCheckerMissing: every configured point without its method is reported at the
@@ -123,11 +103,11 @@ func TestExtensionCheckerMissing(t *testing.T) {
 	m := allPointsModel()
 	dir := pointsProject(t, allPointNames(), nil)
 	rep := checkModel(t, dir, m)
-	for _, p := range Points {
+	for _, p := range wiring.Points {
 		want := fmt.Sprintf("is configured with %s, but no hand-written %s method exists on *PrivateEndpointExtension", p.Name, p.HandWritten)
 		wantOneError(t, rep, "config.yaml:", want, fixtureLayout.HandWrittenFile(pointsKind(t, m), p))
 	}
-	if len(rep.Errors) != len(Points) {
+	if len(rep.Errors) != len(wiring.Points) {
 		t.Errorf("%d errors, want one per point:\n%v", len(rep.Errors), rep.Errors)
 	}
 }
@@ -141,7 +121,7 @@ func TestExtensionCheckerUnlisted(t *testing.T) {
 	k.Extensions = nil
 	dir := pointsProject(t, nil, scaffolds(t, allPointsModel()))
 	rep := checkModel(t, dir, m)
-	for _, p := range Points {
+	for _, p := range wiring.Points {
 		wantOneError(t, rep, fixtureLayout.HandWrittenFile(k, p)+":",
 			fmt.Sprintf("%s on *PrivateEndpointExtension implements %s, which is not configured", p.HandWritten, p.Name),
 			"extensions: ["+p.Name+"]")
@@ -159,16 +139,17 @@ func TestExtensionCheckerWrongHub(t *testing.T) {
 	}
 	rep := checkModel(t, pointsProject(t, allPointNames(), files), m)
 	k := pointsKind(t, m)
-	for _, p := range Points {
-		s, _ := Bind(fixtureLayout, m, k, p)
-		hub, ok := s.Typed(Obj)
-		if !ok {
-			hub, _ = s.Typed(Owner)
+	for _, p := range wiring.Points {
+		s, _ := wiring.Bind(fixtureLayout, m, k, p)
+		i := slices.IndexFunc(s.Params, func(t wiring.Typed) bool { return t.Role == wiring.Obj })
+		if i < 0 {
+			i = slices.IndexFunc(s.Params, func(t wiring.Typed) bool { return t.Role == wiring.Owner })
 		}
+		hub := s.Params[i]
 		wantOneError(t, rep, fixtureLayout.HandWrittenFile(k, p)+":",
-			p.HandWritten+" takes "+hub.Name, "the storage type of an older version", MigrateCommand)
+			p.HandWritten+" takes "+hub.Name, "the storage type of an older version", wiring.MigrateCommand)
 	}
-	if len(rep.Moves) != len(Points) || len(rep.Errors) != len(Points) {
+	if len(rep.Moves) != len(wiring.Points) || len(rep.Errors) != len(wiring.Points) {
 		t.Errorf("%d moves, %d errors; want one of each per point:\n%v", len(rep.Moves), len(rep.Errors), rep.Errors)
 	}
 }
@@ -187,10 +168,11 @@ func TestExtensionMigrateHubAllSevenPoints(t *testing.T) {
 	const rel = "v2/api/network/customizations/private_endpoint_extensions.go"
 	current := oneFile(t, scaffolds(t, m))
 	dir := pointsProject(t, allPointNames(), map[string]string{rel: olderHubs(current)})
-	if n := len(checkModel(t, dir, m).Moves); n != len(Points) {
-		t.Fatalf("%d hub moves before migration, want %d", n, len(Points))
+	if n := len(checkModel(t, dir, m).Moves); n != len(wiring.Points) {
+		t.Fatalf("%d hub moves before migration, want %d", n, len(wiring.Points))
 	}
-	rewritten, err := migrateLoaded(t, loadConfig(t, dir), m)
+	cfg := loadConfig(t, dir)
+	rewritten, err := migrate.Run(cfg, m, inputs.HandWritten(cfg, os.Environ(), nil))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -237,10 +219,11 @@ func oneFile(t *testing.T, files map[string]string) string {
 	return string(out)
 }
 
-// checkModel runs Check on the project in dir against model m.
-func checkModel(t *testing.T, dir string, m *astmodel.Model) *Report {
+// checkModel runs wiring.Check on the project in dir against model m.
+func checkModel(t *testing.T, dir string, m *astmodel.Model) *wiring.Report {
 	t.Helper()
-	rep, err := checkLoaded(t, loadConfig(t, dir), m)
+	cfg := loadConfig(t, dir)
+	rep, err := wiring.Check(cfg, m, inputs.HandWritten(cfg, os.Environ(), nil))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -248,7 +231,7 @@ func checkModel(t *testing.T, dir string, m *astmodel.Model) *Report {
 }
 
 // wantOneError asserts exactly one error starts (relative or absolute) at pos and contains fragments.
-func wantOneError(t *testing.T, rep *Report, pos string, fragments ...string) {
+func wantOneError(t *testing.T, rep *wiring.Report, pos string, fragments ...string) {
 	t.Helper()
 	var found []string
 	for _, e := range rep.Errors {
@@ -277,7 +260,7 @@ func TestExtensionCheckerPayloadType(t *testing.T) {
 	t.Parallel()
 	m := allPointsModel()
 	k := pointsKind(t, m)
-	p, _ := PointNamed("ARMResourceModifier")
+	p, _ := wiring.PointNamed("ARMResourceModifier")
 	rel := fixtureLayout.HandWrittenFile(k, p)
 	files := scaffolds(t, m)
 	files[rel] = strings.Replace(files[rel], "payload *PrivateEndpointARMPayload", "payload *network20240301s.PrivateEndpoint", 1)

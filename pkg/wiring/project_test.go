@@ -1,115 +1,15 @@
 package wiring
 
 import (
-	"crypto/sha256"
-	"io/fs"
-	"os"
-	"path/filepath"
-	"strings"
-	"testing"
-
-	"github.com/asogen/asogen/pkg/config"
+	"github.com/asogen/asogen/internal/wiringtest"
 )
 
-// copyProject copies testdata/wiring/<name> into a temporary folder with the repository's
-// go.mod and go.sum, so go/packages (and go build) see the module the fixture is written for.
-func copyProject(t testing.TB, name string) string {
-	t.Helper()
-	dst := t.TempDir()
-	copyTree(t, filepath.Join("..", "..", "testdata", "wiring", name), dst)
-	for _, f := range []string{"go.mod", "go.sum"} {
-		copyFile(t, filepath.Join("..", "..", f), filepath.Join(dst, f))
-	}
-	return dst
-}
-
-func copyTree(t testing.TB, src, dst string) {
-	t.Helper()
-	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		if d.IsDir() {
-			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
-		}
-		copyFile(t, p, filepath.Join(dst, rel))
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-}
-
-func copyFile(t testing.TB, src, dst string) {
-	t.Helper()
-	data, err := os.ReadFile(src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(dst, data, 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// loadConfig reads the project's config.yaml.
-func loadConfig(t testing.TB, dir string) *config.Config {
-	t.Helper()
-	cfg, err := config.Load(filepath.Join(dir, "config.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return cfg
-}
-
-// treeDigest hashes every file of the tree with its path, to prove a tree unchanged.
-func treeDigest(t testing.TB, dir string) string {
-	t.Helper()
-	h := sha256.New()
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		data, err := os.ReadFile(p)
-		h.Write([]byte(p + "\x00"))
-		h.Write(data)
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(h.Sum(nil))
-}
-
-// writeFile writes a file below dir, creating folders.
-func writeFile(t testing.TB, dir, rel, content string) {
-	t.Helper()
-	p := filepath.Join(dir, filepath.FromSlash(rel))
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// replaceIn edits a file below dir, failing when old is absent.
-func replaceIn(t testing.TB, dir, rel, old, new string) {
-	t.Helper()
-	p := filepath.Join(dir, filepath.FromSlash(rel))
-	data, err := os.ReadFile(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(string(data), old) {
-		t.Fatalf("%s does not contain %q", rel, old)
-	}
-	writeFile(t, dir, rel, strings.Replace(string(data), old, new, 1))
-}
-
-func removeFile(t testing.TB, dir, rel string) {
-	t.Helper()
-	if err := os.Remove(filepath.Join(dir, filepath.FromSlash(rel))); err != nil {
-		t.Fatal(err)
-	}
-}
+// The project helpers of internal/wiringtest, by their short names.
+var (
+	copyProject = wiringtest.CopyProject
+	loadConfig  = wiringtest.LoadConfig
+	treeDigest  = wiringtest.TreeDigest
+	writeFile   = wiringtest.WriteFile
+	replaceIn   = wiringtest.ReplaceIn
+	removeFile  = wiringtest.RemoveFile
+)

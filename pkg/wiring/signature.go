@@ -53,7 +53,7 @@ func (s *Signature) narrow(l Layout, m *astmodel.Model, rp Param) (Typed, error)
 	case Obj:
 		hub = s.Kind.HubType()
 	case Owner:
-		owner, err := OwnerKind(m, s.Kind)
+		owner, err := ownerKind(m, s.Kind)
 		if err != nil {
 			return Typed{}, err
 		}
@@ -82,8 +82,8 @@ func (s *Signature) paramName(kind, fallback string) string {
 	return name
 }
 
-// OwnerKind returns the configured kind owning k, or an error saying why there is none.
-func OwnerKind(m *astmodel.Model, k *astmodel.Kind) (*astmodel.Kind, error) {
+// ownerKind returns the configured kind owning k, or an error saying why there is none.
+func ownerKind(m *astmodel.Model, k *astmodel.Kind) (*astmodel.Kind, error) {
 	if k.Owner == nil {
 		return nil, fmt.Errorf("%s %s has no owner kind", k.Group, k.Name)
 	}
@@ -95,28 +95,19 @@ func OwnerKind(m *astmodel.Model, k *astmodel.Kind) (*astmodel.Kind, error) {
 	return owner, nil
 }
 
-// Typed returns the parameter of the given role, if the point has one.
-func (s Signature) Typed(role Role) (Typed, bool) {
-	i := slices.IndexFunc(s.Params, func(t Typed) bool { return t.Role == role })
-	if i < 0 {
-		return Typed{}, false
-	}
-	return s.Params[i], true
-}
-
-// Qualifier is the name a file uses for the package at path.
-func (s Signature) Qualifier(p string) string {
+// qualifier is the name a file uses for the package at path.
+func (s Signature) qualifier(p string) string {
 	if a, ok := s.Aliases[p]; ok {
 		return a
 	}
 	return path.Base(p)
 }
 
-// TypeString renders a parameter or result type as written in Go source.
-func (s Signature) TypeString(ref goref.Ref, pointer bool) string {
+// typeString renders a parameter or result type as written in Go source.
+func (s Signature) typeString(ref goref.Ref, pointer bool) string {
 	out := ref.Name
 	if ref.Path != "" {
-		out = s.Qualifier(ref.Path) + "." + ref.Name
+		out = s.qualifier(ref.Path) + "." + ref.Name
 	}
 	if pointer {
 		out = "*" + out
@@ -143,11 +134,11 @@ func (s Signature) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "func (%s *%s) %s(\n", Receiver, naming.HostName(s.Kind.Name), s.Point.HandWritten)
 	for _, t := range s.Params {
-		fmt.Fprintf(&b, "\t%s %s,\n", t.Name, s.TypeString(t.Type, t.Pointer))
+		fmt.Fprintf(&b, "\t%s %s,\n", t.Name, s.typeString(t.Type, t.Pointer))
 	}
 	results := make([]string, len(s.Point.Results))
 	for i, r := range s.Point.Results {
-		results[i] = s.TypeString(r.Type, false)
+		results[i] = s.typeString(r.Type, false)
 	}
 	if len(results) == 1 {
 		fmt.Fprintf(&b, ") %s", results[0])
@@ -157,8 +148,20 @@ func (s Signature) String() string {
 	return b.String()
 }
 
+// PayloadName is the generated type that hands the ARM payload to hand-written code typed:
+// "PrivateEndpointARMPayload", one field per API version of the kind.
+func PayloadName(kind string) string { return kind + "ARMPayload" }
+
 // HubDescription renders a hub type for messages: "*storage.PrivateEndpoint from
 // github.com/x/v2/api/network/v1api20240301/storage".
 func HubDescription(ref goref.Ref) string {
 	return fmt.Sprintf("*%s.%s from %s", path.Base(ref.Path), ref.Name, ref.Path)
+}
+
+// pkgName is the package name of a non-generated import path: goref's, else its last element.
+func pkgName(importPath string) string {
+	if n, ok := goref.NameOf(importPath); ok {
+		return n
+	}
+	return path.Base(importPath)
 }

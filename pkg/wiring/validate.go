@@ -22,7 +22,7 @@ func Validate(cfg *config.Config, m *astmodel.Model) error {
 				errs.Add(e.Pos, "unknown extension %q on %s %s%s; valid extensions are: %s", e.Name, r.Group, r.Kind, didYouMean(e.Name), PointNames())
 			case seen[e.Name]:
 				errs.Add(e.Pos, "extension %s is listed twice for %s %s", e.Name, r.Group, r.Kind)
-			case p.NeedsOwner():
+			case p.needsOwner():
 				errs.Merge(checkOwner(m, r, e))
 			}
 			seen[e.Name] = true
@@ -41,7 +41,7 @@ func checkOwner(m *astmodel.Model, r config.Resource, e config.Extension) error 
 		return diag.Errorf(e.Pos, "%s needs an owner, but %s %s has no owner kind (its owner is %s); "+
 			"remove it from the extensions of %s %s", e.Name, r.Group, r.Kind, ownerless(k), r.Group, r.Kind)
 	}
-	if _, err := OwnerKind(m, k); err != nil {
+	if _, err := ownerKind(m, k); err != nil {
 		return diag.Errorf(e.Pos, "%s types the owner with its hub, but %v", e.Name, err)
 	}
 	return nil

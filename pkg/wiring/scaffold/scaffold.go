@@ -1,9 +1,8 @@
-package wiring
+package scaffold
 
 import (
 	"bytes"
 	"fmt"
-	"github.com/asogen/asogen/pkg/wiring/handwritten"
 	"go/format"
 	"os"
 	"path/filepath"
@@ -14,6 +13,8 @@ import (
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/config"
 	"github.com/asogen/asogen/pkg/naming"
+	"github.com/asogen/asogen/pkg/wiring"
+	"github.com/asogen/asogen/pkg/wiring/handwritten"
 	"github.com/asogen/asogen/templates"
 )
 
@@ -30,18 +31,18 @@ type scaffoldData struct {
 	NextCall  string // next(...) with every parameter but next
 }
 
-// Scaffold writes the hand-written file of each configured extension of target ("group/Kind")
+// Write writes the hand-written file of each configured extension of target ("group/Kind")
 // from its template. It never overwrites a file: an extension whose method already exists is
 // skipped, and an existing file at the path it would write is an error. written lists the files
 // it created, relative to the project folder. methods are the hand-written methods of the
 // target's group (handwritten.Load).
-func Scaffold(cfg *config.Config, m *astmodel.Model, target string, methods []handwritten.Method) (written []string, err error) {
+func Write(cfg *config.Config, m *astmodel.Model, target string, methods []handwritten.Method) (written []string, err error) {
 	k, err := scaffoldKind(m, target)
 	if err != nil {
 		return nil, err
 	}
-	l := LayoutOf(cfg)
-	for _, p := range KindPoints(k.Extensions) {
+	l := wiring.LayoutOf(cfg)
+	for _, p := range wiring.KindPoints(k.Extensions) {
 		if hasMethod(methods, k, p.HandWritten) {
 			continue
 		}
@@ -68,9 +69,9 @@ func scaffoldKind(m *astmodel.Model, target string) (*astmodel.Kind, error) {
 		}
 		return nil, fmt.Errorf("scaffold: %s is not a configured resource; configured: %s", target, strings.Join(names, ", "))
 	}
-	if len(KindPoints(k.Extensions)) == 0 {
+	if len(wiring.KindPoints(k.Extensions)) == 0 {
 		return nil, fmt.Errorf("scaffold: %s has no extensions configured; add for example `extensions: [%s]` "+
-			"to its entry in config.yaml (valid: %s)", target, Points[len(Points)-1].Name, PointNames())
+			"to its entry in config.yaml (valid: %s)", target, wiring.Points[len(wiring.Points)-1].Name, wiring.PointNames())
 	}
 	return k, nil
 }
@@ -85,7 +86,7 @@ func hasMethod(methods []handwritten.Method, k *astmodel.Kind, name string) bool
 }
 
 // scaffoldPoint renders and writes one hand-written file, refusing to replace an existing one.
-func scaffoldPoint(dir string, l Layout, m *astmodel.Model, k *astmodel.Kind, p Point) (string, error) {
+func scaffoldPoint(dir string, l wiring.Layout, m *astmodel.Model, k *astmodel.Kind, p wiring.Point) (string, error) {
 	rel := l.HandWrittenFile(k, p)
 	abs := filepath.Join(dir, filepath.FromSlash(rel))
 	if _, err := os.Stat(abs); err == nil {
@@ -93,11 +94,11 @@ func scaffoldPoint(dir string, l Layout, m *astmodel.Model, k *astmodel.Kind, p 
 			"refusing to overwrite it: add the method there, or rename the file and run scaffold again",
 			rel, p.HandWritten, naming.HostName(k.Name))
 	}
-	s, err := Bind(l, m, k, p)
+	s, err := wiring.Bind(l, m, k, p)
 	if err != nil {
 		return "", fmt.Errorf("scaffold: %w", err)
 	}
-	content, err := RenderScaffold(s)
+	content, err := Render(s)
 	if err != nil {
 		return "", err
 	}
@@ -116,8 +117,8 @@ func scaffoldPoint(dir string, l Layout, m *astmodel.Model, k *astmodel.Kind, p 
 	return rel, werr
 }
 
-// RenderScaffold renders the hand-written file of a signature from its point's template.
-func RenderScaffold(s Signature) ([]byte, error) {
+// Render renders the hand-written file of a signature from its point's template.
+func Render(s wiring.Signature) ([]byte, error) {
 	tmpl, err := template.ParseFS(templates.FS, s.Point.Template)
 	if err != nil {
 		return nil, fmt.Errorf("scaffold template %s: %w", s.Point.Template, err)
@@ -133,7 +134,7 @@ func RenderScaffold(s Signature) ([]byte, error) {
 	return out, nil
 }
 
-func newScaffoldData(s Signature) scaffoldData {
+func newScaffoldData(s wiring.Signature) scaffoldData {
 	d := scaffoldData{
 		Package: naming.CustomizationsPackage, Group: s.Kind.Group, Kind: s.Kind.Name,
 		Method: s.Point.HandWritten, Signature: s.String(),
@@ -154,12 +155,12 @@ func newScaffoldData(s Signature) scaffoldData {
 	var args []string
 	for _, t := range s.Params {
 		switch t.Role {
-		case Obj:
+		case wiring.Obj:
 			d.Obj = t.Name
-		case Owner:
+		case wiring.Owner:
 			d.Owner = t.Name
 		}
-		if t.Role != Next {
+		if t.Role != wiring.Next {
 			args = append(args, t.Name)
 		}
 	}

@@ -1,4 +1,4 @@
-package wiring
+package migrate
 
 import (
 	"bytes"
@@ -20,40 +20,41 @@ import (
 	"github.com/asogen/asogen/pkg/config"
 	"github.com/asogen/asogen/pkg/diag"
 	"github.com/asogen/asogen/pkg/header"
+	"github.com/asogen/asogen/pkg/wiring"
 	"github.com/asogen/asogen/pkg/wiring/handwritten"
 )
 
-// Migrate moves the hand-written code of kinds whose hub moved to the new hub: it checks the
-// hand-written code and applies the HubMoves found (see ApplyMoves). It refuses, writing
+// Run moves the hand-written code of kinds whose hub moved to the new hub: it checks the
+// hand-written code and applies the hub moves found (see applyMoves). It refuses, writing
 // nothing, when the check finds problems other than hub moves. rewritten lists the files
 // changed, relative to the project folder.
-func Migrate(cfg *config.Config, m *astmodel.Model, found handwritten.Found) (rewritten []string, err error) {
-	rep, err := Check(cfg, m, found)
+func Run(cfg *config.Config, m *astmodel.Model, found handwritten.Found) (rewritten []string, err error) {
+	rep, err := wiring.Check(cfg, m, found)
 	if err != nil {
 		return nil, err
 	}
 	if others := nonMoveErrors(rep); len(others) > 0 {
 		return nil, others.Err()
 	}
-	return ApplyMoves(cfg.Dir, LayoutOf(cfg), rep.Moves)
+	return applyMoves(cfg.Dir, wiring.LayoutOf(cfg), rep.Moves)
 }
 
 // nonMoveErrors returns the report's errors that are not hub moves.
-func nonMoveErrors(rep *Report) diag.List {
+func nonMoveErrors(rep *wiring.Report) diag.List {
 	var out diag.List
 	for _, e := range rep.Errors {
-		if !slices.ContainsFunc(rep.Moves, func(mv HubMove) bool { return mv.Pos == e.Pos }) {
+		if !slices.ContainsFunc(rep.Moves, func(mv wiring.HubMove) bool { return mv.Pos == e.Pos }) {
 			out = append(out, e)
 		}
 	}
 	return out
 }
 
-// ApplyMoves rewrites each file named by a move, and the _test.go file beside it, with dst:
+// applyMoves rewrites each file named by a move, and the _test.go file beside it, with dst:
 // imports of the older hub package point to the new hub, an alias following asogen's naming
 // (network20220701s) is renamed with every use, other aliases are kept; every comment and
 // blank line stays. Files carrying the generated header are never touched.
-func ApplyMoves(dir string, l Layout, moves []HubMove) (rewritten []string, err error) {
+func applyMoves(dir string, l wiring.Layout, moves []wiring.HubMove) (rewritten []string, err error) {
 	byFile := map[string]map[string]string{}
 	for _, mv := range moves {
 		for _, f := range []string{mv.File, strings.TrimSuffix(mv.File, ".go") + "_test.go"} {
@@ -75,7 +76,7 @@ func ApplyMoves(dir string, l Layout, moves []HubMove) (rewritten []string, err 
 }
 
 // migrateFile rewrites one file; a missing file (no test beside it) is not an error.
-func migrateFile(l Layout, file string, moves map[string]string) (bool, error) {
+func migrateFile(l wiring.Layout, file string, moves map[string]string) (bool, error) {
 	src, err := os.ReadFile(file)
 	if os.IsNotExist(err) || (err == nil && header.IsGenerated(src)) {
 		return false, nil
@@ -101,7 +102,7 @@ func migrateFile(l Layout, file string, moves map[string]string) (bool, error) {
 
 // rewriteImports moves imports to their new paths and returns the renamed import names
 // (nil when nothing matched).
-func rewriteImports(l Layout, f *dst.File, moves map[string]string) map[string]string {
+func rewriteImports(l wiring.Layout, f *dst.File, moves map[string]string) map[string]string {
 	var renames map[string]string
 	for _, spec := range f.Imports {
 		old, err := strconv.Unquote(spec.Path.Value)
@@ -113,8 +114,8 @@ func rewriteImports(l Layout, f *dst.File, moves map[string]string) map[string]s
 			renames = map[string]string{}
 		}
 		spec.Path.Value = strconv.Quote(target)
-		oldAlias, okOld := l.conventionalAlias(old)
-		newAlias, okNew := l.conventionalAlias(target)
+		oldAlias, okOld := conventionalAlias(l, old)
+		newAlias, okNew := conventionalAlias(l, target)
 		if spec.Name != nil && okOld && okNew && spec.Name.Name == oldAlias {
 			spec.Name.Name = newAlias
 			renames[oldAlias] = newAlias
@@ -136,7 +137,7 @@ func renameUses(f *dst.File, renames map[string]string) {
 }
 
 // conventionalAlias is the alias asogen uses for a generated API package path.
-func (l Layout) conventionalAlias(importPath string) (string, bool) {
+func conventionalAlias(l wiring.Layout, importPath string) (string, bool) {
 	rest, ok := strings.CutPrefix(importPath, l.Module+"/"+l.APIRoot+"/")
 	parts := strings.Split(rest, "/")
 	if !ok || len(parts) < 2 || len(parts) > 3 || !strings.HasPrefix(parts[1], "v1api") {
@@ -157,6 +158,7 @@ func writeAtomic(file string, content []byte) error {
 	return atomicfile.Write(file, content, info.Mode().Perm())
 }
 
+// relTo is file relative to dir, slash-separated, or file itself when it lies outside dir.
 func relTo(dir, file string) string {
 	if rel, err := filepath.Rel(dir, file); err == nil && !strings.HasPrefix(rel, "..") {
 		return filepath.ToSlash(rel)

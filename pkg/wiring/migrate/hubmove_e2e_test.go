@@ -1,4 +1,4 @@
-package wiring_test
+package migrate_test
 
 import (
 	"context"
@@ -14,6 +14,7 @@ import (
 	"github.com/asogen/asogen/pkg/inputs"
 	"github.com/asogen/asogen/pkg/openapi"
 	"github.com/asogen/asogen/pkg/wiring"
+	"github.com/asogen/asogen/pkg/wiring/migrate"
 )
 
 const peHandWritten = "v2/api/network/customizations/private_endpoint_post_reconciliation_checker.go"
@@ -45,7 +46,7 @@ func TestHubMoveEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := wiring.Migrate(cfg, model, inputs.HandWritten(cfg, os.Environ(), nil)); err != nil {
+	if _, err := migrate.Run(cfg, model, inputs.HandWritten(cfg, os.Environ(), nil)); err != nil {
 		t.Fatal(err)
 	}
 	if migrated, _ := os.ReadFile(file); string(migrated) != string(current) {
@@ -66,7 +67,7 @@ func TestHubMoveEndToEnd(t *testing.T) {
 func copyRepoProject(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
-	root := filepath.Join("..", "..")
+	root := filepath.Join("..", "..", "..")
 	for _, p := range []string{"go.mod", "go.sum", "config.yaml", "specs", "v2/pkg", "v2/pkg/resolver",
 		"v2/pkg/genericarmclient", "v2/api/network/customizations", "v2/api/kusto/customizations",
 		"v2/api/containerservice/customizations", "v2/api/storage/customizations", "v2/api/managedidentity/customizations"} {

@@ -1,4 +1,4 @@
-package wiring
+package wiringemit
 
 import (
 	"go/token"
@@ -9,13 +9,14 @@ import (
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/goref"
 	"github.com/asogen/asogen/pkg/naming"
+	"github.com/asogen/asogen/pkg/wiring"
 )
 
 // Names declared by the generated registry (documented in docs/extensions.md).
 const (
-	KnownResourcesFunc = "KnownResources"
-	ExtensionForFunc   = "ExtensionFor"
-	AddToSchemeFunc    = "AddToScheme"
+	knownResourcesFunc = "KnownResources"
+	extensionForFunc   = "ExtensionFor"
+	addToSchemeFunc    = "AddToScheme"
 )
 
 var (
@@ -28,28 +29,20 @@ var (
 	resourceRef    = goref.RegistrationResource
 )
 
-// RegistryFile emits the registry: KnownResources (every group's registrations, in group order),
+// registryFile builds the registry: KnownResources (every group's registrations, in group order),
 // ExtensionFor and AddToScheme (every group's scheme adders).
-func RegistryFile(l Layout, m *astmodel.Model) ([]byte, error) {
-	return printed(registryFile(l, m), nil)
-}
-
-// GroupRegistryFile emits one group's part of the registry: one registration.Resource per kind
-// (its GroupVersionKinds, hub, owner, extension host and constructors) and the AddToScheme
-// functions of the group's packages.
-func GroupRegistryFile(l Layout, m *astmodel.Model, group string) ([]byte, error) {
-	return printed(groupRegistryFile(l, m, group), nil)
-}
-
-func registryFile(l Layout, m *astmodel.Model) *goFile {
-	f := newGoFile(l.RegistryFile(), path.Join(l.Module, l.RegistryDir), path.Base(l.RegistryDir))
+func registryFile(l wiring.Layout, m *astmodel.Model) *goFile {
+	f := newGoFile(registryPath(l), path.Join(l.Module, l.RegistryDir), path.Base(l.RegistryDir))
 	gs := groups(m)
 	f.Add(knownResources(gs), extensionFor(), addToScheme(gs))
 	return f
 }
 
-func groupRegistryFile(l Layout, m *astmodel.Model, group string) *goFile {
-	f := newGoFile(l.GroupRegistryFile(group), path.Join(l.Module, l.RegistryDir), path.Base(l.RegistryDir))
+// groupRegistryFile builds one group's part of the registry: one registration.Resource per kind
+// (its GroupVersionKinds, hub, owner, extension host and constructors) and the AddToScheme
+// functions of the group's packages.
+func groupRegistryFile(l wiring.Layout, m *astmodel.Model, group string) *goFile {
+	f := newGoFile(groupRegistryPath(l, group), path.Join(l.Module, l.RegistryDir), path.Base(l.RegistryDir))
 	var kinds []*astmodel.Kind
 	for _, k := range m.Kinds {
 		if k.Group != group {
@@ -80,12 +73,12 @@ func knownResources(groups []string) dst.Decl {
 		parts = append(parts, onLine(call(id(resourcesFunc(g)))))
 	}
 	results := []*dst.Field{field("", &dst.ArrayType{Elt: qual(resourceRef)})}
-	return funcDecl(nil, KnownResourcesFunc, nil, results, []dst.Stmt{ret(call(qual(goref.Concat), parts...))},
-		KnownResourcesFunc+" lists every generated resource kind, sorted by group and kind.")
+	return funcDecl(nil, knownResourcesFunc, nil, results, []dst.Stmt{ret(call(qual(goref.Concat), parts...))},
+		knownResourcesFunc+" lists every generated resource kind, sorted by group and kind.")
 }
 
 // groupResources lists the registrations of one group's kinds.
-func groupResources(l Layout, group string, kinds []*astmodel.Kind) dst.Decl {
+func groupResources(l wiring.Layout, group string, kinds []*astmodel.Kind) dst.Decl {
 	lit := &dst.CompositeLit{Type: &dst.ArrayType{Elt: qual(resourceRef)}}
 	for _, k := range kinds {
 		lit.Elts = append(lit.Elts, onLine(registration(l, k)))
@@ -95,7 +88,7 @@ func groupResources(l Layout, group string, kinds []*astmodel.Kind) dst.Decl {
 		resourcesFunc(group)+" lists the generated resource kinds of group "+group+", sorted by kind.")
 }
 
-func registration(l Layout, k *astmodel.Kind) dst.Expr {
+func registration(l wiring.Layout, k *astmodel.Kind) dst.Expr {
 	hub := goref.Ref{Path: l.ImportPath(k.Hub), Name: k.Name}
 	var gvks []dst.Expr
 	for _, ref := range k.AllPackages() {
@@ -123,7 +116,7 @@ func registration(l Layout, k *astmodel.Kind) dst.Expr {
 }
 
 // armVersions maps each API version of the kind to a constructor of its resource type.
-func armVersions(l Layout, k *astmodel.Kind) dst.Expr {
+func armVersions(l wiring.Layout, k *astmodel.Kind) dst.Expr {
 	fn := funcType(qual(armResourceRef))
 	lit := &dst.CompositeLit{Type: &dst.MapType{Key: id("string"), Value: fn}}
 	for _, ref := range k.APIPackages() {
@@ -177,12 +170,12 @@ func extensionFor() dst.Decl {
 	}
 	inner := &dst.RangeStmt{Key: id("_"), Value: id("candidate"), Tok: token.DEFINE, X: sel(id("r"), "GVKs"),
 		Body: &dst.BlockStmt{List: []dst.Stmt{match}}}
-	outer := &dst.RangeStmt{Key: id("_"), Value: id("r"), Tok: token.DEFINE, X: call(id(KnownResourcesFunc)),
+	outer := &dst.RangeStmt{Key: id("_"), Value: id("r"), Tok: token.DEFINE, X: call(id(knownResourcesFunc)),
 		Body: &dst.BlockStmt{List: []dst.Stmt{inner}}}
 	results := []*dst.Field{field("", qual(extensionRef)), field("", id("bool"))}
-	return funcDecl(nil, ExtensionForFunc, []*dst.Field{field("gvk", qual(gvkRef))}, results,
+	return funcDecl(nil, extensionForFunc, []*dst.Field{field("gvk", qual(gvkRef))}, results,
 		[]dst.Stmt{outer, ret(id("nil"), id("false"))},
-		ExtensionForFunc+" returns the extension host of the kind gvk belongs to (any version or storage variant).")
+		extensionForFunc+" returns the extension host of the kind gvk belongs to (any version or storage variant).")
 }
 
 // adderType is func(*runtime.Scheme) error.
@@ -209,13 +202,13 @@ func addToScheme(groups []string) dst.Decl {
 	outer := &dst.RangeStmt{Key: id("_"), Value: id("adders"), Tok: token.DEFINE, X: lists,
 		Body: &dst.BlockStmt{List: []dst.Stmt{inner}}}
 	params := []*dst.Field{field("scheme", &dst.StarExpr{X: qual(schemeRef)})}
-	return funcDecl(nil, AddToSchemeFunc, params, []*dst.Field{field("", id("error"))},
+	return funcDecl(nil, addToSchemeFunc, params, []*dst.Field{field("", id("error"))},
 		[]dst.Stmt{outer, ret(id("nil"))},
-		AddToSchemeFunc+" adds every generated API version and storage variant to scheme.")
+		addToSchemeFunc+" adds every generated API version and storage variant to scheme.")
 }
 
 // groupSchemeAdders lists the AddToScheme functions of one group's packages.
-func groupSchemeAdders(l Layout, group string, kinds []*astmodel.Kind) dst.Decl {
+func groupSchemeAdders(l wiring.Layout, group string, kinds []*astmodel.Kind) dst.Decl {
 	var refs []astmodel.PackageRef
 	for _, k := range kinds {
 		refs = append(refs, k.AllPackages()...)

@@ -1,4 +1,4 @@
-package wiring
+package wiringemit
 
 import (
 	"go/token"
@@ -23,14 +23,6 @@ func newGoFile(filePath, pkgPath, pkgName string) *goFile {
 // knownNames names the runtime and library packages of goref's table; a generated package must
 // be declared with Use.
 func knownNames(importPath string) (string, bool) { return goref.NameOf(importPath) }
-
-// printed prints a built file with the default printer.
-func printed(f *goFile, err error) ([]byte, error) {
-	if err != nil {
-		return nil, err
-	}
-	return f.Print(gofile.Printer{})
-}
 
 // Small constructors: each call returns fresh nodes, since dst refuses to print a node twice.
 

@@ -1,4 +1,4 @@
-package wiring
+package wiringemit
 
 import (
 	"bytes"
@@ -6,12 +6,13 @@ import (
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/codegen/gen"
 	"github.com/asogen/asogen/pkg/codegen/gofile"
+	"github.com/asogen/asogen/pkg/wiring"
 )
 
 // Generator prints the wiring files (gen.Generator): a host per kind, a helper and a part of the
 // registry per group, and the registry, each a batch of its own.
 type Generator struct {
-	Layout  Layout
+	Layout  wiring.Layout
 	Printer gofile.Printer
 }
 

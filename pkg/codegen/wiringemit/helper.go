@@ -1,4 +1,4 @@
-package wiring
+package wiringemit
 
 import (
 	"go/token"
@@ -7,16 +7,13 @@ import (
 
 	"github.com/asogen/asogen/pkg/goref"
 	"github.com/asogen/asogen/pkg/naming"
+	"github.com/asogen/asogen/pkg/wiring"
 )
 
-// HelperFile emits the dispatch helpers shared by a group's hosts: unexpectedType builds the
+// helperFile builds the dispatch helpers shared by a group's hosts: unexpectedType builds the
 // error returned when a value of another type than expected reaches a dispatch method.
-func HelperFile(l Layout, group string) ([]byte, error) {
-	return printed(helperFile(l, group), nil)
-}
-
-func helperFile(l Layout, group string) *goFile {
-	f := newGoFile(l.HelperFile(group), l.CustomizationsImport(group), naming.CustomizationsPackage)
+func helperFile(l wiring.Layout, group string) *goFile {
+	f := newGoFile(helperPath(l, group), l.CustomizationsImport(group), naming.CustomizationsPackage)
 	f.Add(unexpectedTypeDecl(), describeTypeDecl())
 	return f
 }

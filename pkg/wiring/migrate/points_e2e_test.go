@@ -1,4 +1,4 @@
-package wiring_test
+package migrate_test
 
 import (
 	"bytes"
@@ -14,6 +14,7 @@ import (
 	"github.com/asogen/asogen/pkg/inputs"
 	"github.com/asogen/asogen/pkg/openapi"
 	"github.com/asogen/asogen/pkg/wiring"
+	"github.com/asogen/asogen/pkg/wiring/scaffold"
 )
 
 // TestExtensionMigrateHubEndToEnd gives network PrivateEndpoint all seven extension points in a
@@ -116,5 +117,5 @@ func scaffoldIn(t *testing.T, cfg *config.Config, m *astmodel.Model, target stri
 	if err != nil {
 		return nil, err
 	}
-	return wiring.Scaffold(cfg, m, target, methods)
+	return scaffold.Write(cfg, m, target, methods)
 }

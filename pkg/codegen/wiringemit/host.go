@@ -1,4 +1,4 @@
-package wiring
+package wiringemit
 
 import (
 	"fmt"
@@ -11,28 +11,24 @@ import (
 	"github.com/asogen/asogen/pkg/codegen/gofile"
 	"github.com/asogen/asogen/pkg/goref"
 	"github.com/asogen/asogen/pkg/naming"
+	"github.com/asogen/asogen/pkg/wiring"
 )
 
 // unexpectedTypeFunc is the group helper (in HelperFile) that builds the mismatch error.
 const unexpectedTypeFunc = "unexpectedType"
 
-// HostFile emits a kind's extension host: the host type, GetExtendedResources, and for each
+// hostFile builds a kind's extension host: the host type, GetExtendedResources, and for each
 // configured extension point the runtime interface implemented by asserting to the hub type(s)
 // and calling the hand-written typed method, plus compile-time guards that those types are hubs.
-func HostFile(l Layout, m *astmodel.Model, k *astmodel.Kind) ([]byte, error) {
-	return printed(hostFile(l, m, k))
-}
-
-// hostFile builds the host file of k.
-func hostFile(l Layout, m *astmodel.Model, k *astmodel.Kind) (*goFile, error) {
-	f := newGoFile(l.HostFile(k), l.CustomizationsImport(k.Group), naming.CustomizationsPackage)
+func hostFile(l wiring.Layout, m *astmodel.Model, k *astmodel.Kind) (*goFile, error) {
+	f := newGoFile(hostPath(l, k), l.CustomizationsImport(k.Group), naming.CustomizationsPackage)
 	for _, ref := range k.AllPackages() {
 		f.Use(l.ImportPath(ref), ref.PackageName(), ref.Alias())
 	}
 	f.Add(hostType(k), extendedResources(l, k))
 	declared := map[goref.Ref]bool{}
-	for _, p := range KindPoints(k.Extensions) {
-		s, err := Bind(l, m, k, p)
+	for _, p := range wiring.KindPoints(k.Extensions) {
+		s, err := wiring.Bind(l, m, k, p)
 		if err != nil {
 			return nil, err
 		}
@@ -50,15 +46,15 @@ func hostFile(l Layout, m *astmodel.Model, k *astmodel.Kind) (*goFile, error) {
 
 // narrowingDecls declares what a narrowed type needs once per file: the hub guard of a hub type,
 // the payload type and its constructor for the ARM payload.
-func narrowingDecls(l Layout, k *astmodel.Kind, t Typed) []dst.Decl {
-	if t.Role == Payload {
+func narrowingDecls(l wiring.Layout, k *astmodel.Kind, t wiring.Typed) []dst.Decl {
+	if t.Role == wiring.Payload {
 		return []dst.Decl{payloadType(l, k), payloadConstructor(l, k)}
 	}
 	return []dst.Decl{hubGuard(t.Type)}
 }
 
 // addSignature declares in f the generated packages a signature refers to.
-func addSignature(f *goFile, s Signature) {
+func addSignature(f *goFile, s wiring.Signature) {
 	for p, alias := range s.Aliases {
 		f.Use(p, "storage", alias)
 	}
@@ -76,11 +72,11 @@ func hostType(k *astmodel.Kind) dst.Decl {
 }
 
 func receiver(k *astmodel.Kind) *dst.Field {
-	return field(Receiver, &dst.StarExpr{X: id(naming.HostName(k.Name))})
+	return field(wiring.Receiver, &dst.StarExpr{X: id(naming.HostName(k.Name))})
 }
 
 // extendedResources is GetExtendedResources, listing every API version and storage variant.
-func extendedResources(l Layout, k *astmodel.Kind) dst.Decl {
+func extendedResources(l wiring.Layout, k *astmodel.Kind) dst.Decl {
 	list := goref.KubernetesResource
 	lit := &dst.CompositeLit{Type: &dst.ArrayType{Elt: qual(list)}}
 	for _, ref := range k.AllPackages() {
@@ -94,7 +90,7 @@ func extendedResources(l Layout, k *astmodel.Kind) dst.Decl {
 		fmt.Sprintf("GetExtendedResources returns every API version and storage variant of %s.", k.Name))
 }
 
-func implements(k *astmodel.Kind, p Point) dst.Decl {
+func implements(k *astmodel.Kind, p wiring.Point) dst.Decl {
 	return varAssert(qual(p.Interface), &dst.UnaryExpr{Op: token.AND, X: &dst.CompositeLit{Type: id(naming.HostName(k.Name))}})
 }
 
@@ -105,7 +101,7 @@ func hubGuard(hub goref.Ref) dst.Decl {
 }
 
 // dispatch implements the runtime method: assert, then call the hand-written method.
-func dispatch(s Signature) dst.Decl {
+func dispatch(s wiring.Signature) dst.Decl {
 	p := s.Point
 	var params []*dst.Field
 	var body []dst.Stmt
@@ -117,7 +113,7 @@ func dispatch(s Signature) dst.Decl {
 			continue
 		}
 		local := "hub" + capitalise(t.Runtime.Name)
-		if t.Role == Payload {
+		if t.Role == wiring.Payload {
 			local = "typed" + capitalise(t.Runtime.Name)
 		}
 		body = append(body, assertion(s, t, local)...)
@@ -127,7 +123,7 @@ func dispatch(s Signature) dst.Decl {
 	for _, r := range p.Results {
 		results = append(results, field("", qual(r.Type)))
 	}
-	body = append(body, ret(call(sel(id(Receiver), p.HandWritten), args...)))
+	body = append(body, ret(call(sel(id(wiring.Receiver), p.HandWritten), args...)))
 	return funcDecl(receiver(s.Kind), p.Method, params, results, body,
 		fmt.Sprintf("%s implements %s.%s:", p.Method, pkgName(p.Interface.Path), p.Interface.Name),
 		fmt.Sprintf("it narrows to the generated types and calls the hand-written %s.", p.HandWritten))
@@ -135,10 +131,10 @@ func dispatch(s Signature) dst.Decl {
 
 // assertion is `local, ok := param.(*Hub)` (for the payload `local, ok := newKindARMPayload(param)`)
 // and, on mismatch, the zero results and a descriptive error.
-func assertion(s Signature, t Typed, local string) []dst.Stmt {
+func assertion(s wiring.Signature, t wiring.Typed, local string) []dst.Stmt {
 	var narrowed dst.Expr = &dst.TypeAssertExpr{X: id(t.Runtime.Name), Type: typeExpr(t.Type, true)}
-	want := "the hub type " + HubDescription(t.Type) + "; extensions only receive the hub version"
-	if t.Role == Payload {
+	want := "the hub type " + wiring.HubDescription(t.Type) + "; extensions only receive the hub version"
+	if t.Role == wiring.Payload {
 		narrowed = call(id(payloadConstructorName(s.Kind.Name)), id(t.Runtime.Name))
 		want = payloadDescription(s.Kind)
 	}
@@ -156,7 +152,7 @@ func assertion(s Signature, t Typed, local string) []dst.Stmt {
 	return []dst.Stmt{assert, check}
 }
 
-func zeroValue(r Result) dst.Expr {
+func zeroValue(r wiring.Result) dst.Expr {
 	if r.Composite {
 		return &dst.CompositeLit{Type: qual(r.Type)}
 	}
