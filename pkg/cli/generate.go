@@ -90,7 +90,8 @@ func (a *app) load(before func(*config.Config) error) (*config.Config, error) {
 }
 
 // produce runs the one generation path into out, with cache when it is not nil, and prints
-// the warnings, even when generation fails.
+// the warnings, even when generation fails. With a cache, the files of the units the run
+// emitted are hashed on their way to out and stored once it succeeds.
 func (a *app) produce(cfg *config.Config, out fileset.Sink, cache *emitcache.Dir) (*codegen.Result, error) {
 	var gc gcSettings
 	gc.loading()
@@ -106,11 +107,20 @@ func (a *app) produce(cfg *config.Config, out fileset.Sink, cache *emitcache.Dir
 			Printer: gofile.Printer{Restorer: os.Getenv("ASOGEN_PRINTER") == "restorer"}, // a diagnosis switch: the output is the same
 		},
 	}
+	var sink fileset.Sink = cliSink{Sink: out, a: a, gc: &gc}
+	var rec *emitcache.Recorder
 	if cache != nil {
 		in.Options.Cache = cache // a nil *Dir in the interface would not be nil
+		rec = emitcache.NewRecorder(sink)
+		sink = rec
 	}
-	res, err := codegen.Generate(ctx, in, cliSink{Sink: out, a: a, gc: &gc})
+	res, err := codegen.Generate(ctx, in, sink)
 	a.warn(res.Warnings)
+	if err == nil && rec != nil {
+		for _, u := range res.Units { // the next run reuses them
+			rec.StoreUnit(cache, u.Key, u.Paths)
+		}
+	}
 	return res, err
 }
 

@@ -55,7 +55,7 @@ func TestVerboseListsEveryFileAndStage(t *testing.T) {
 	t.Parallel()
 	cfg := readyProject(t)
 	stdout, stderr := mustRun(t, ExitOK, "generate", "--config", cfg, "-v")
-	for _, stage := range []string{"loadModel", "storageVariants", "checkWiring", "planFiles", "emitAPI", "emitWiring", "emitManifests"} {
+	for _, stage := range []string{"loadModel", "storageVariants", "checkWiring", "planFiles", "emitFiles"} {
 		if !regexp.MustCompile(`(?m)^asogen: stage ` + stage + ` +[0-9.]+ ms wall +[0-9.]+ ms cpu$`).MatchString(stderr) {
 			t.Errorf("generate -v does not time stage %s:\n%s", stage, stderr)
 		}

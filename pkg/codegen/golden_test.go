@@ -20,12 +20,12 @@ const fixtureAPIRoot = "testdata/emit/api"
 func emitFixture(t *testing.T, apiRoot string) fileset.FileSet {
 	t.Helper()
 	out := fileset.NewMemory("")
-	env := &Env{Ctx: context.Background(), Out: newOutput(context.Background(), out, nil, false)}
+	env := &Env{Ctx: context.Background(), Out: newOutput(context.Background(), out, nil)}
 	load := Stage{Name: stageLoadModel, Run: func(_ *Env, in State) (State, error) {
 		in.Model = fixtureModel(apiRoot)
 		return in, nil
 	}}
-	if _, err := run(env, State{}, []Stage{load, storageVariants(), armTypes(), conversionPlans(), planFiles(), emitAPI()}); err != nil {
+	if _, err := run(env, State{}, []Stage{load, storageVariants(), armTypes(), conversionPlans(), planFiles(), emitFiles()}); err != nil {
 		t.Fatal(err)
 	}
 	return out.Files
@@ -68,7 +68,7 @@ func TestPipelineOrder(t *testing.T) {
 	for _, s := range pipeline() {
 		names = append(names, s.Name)
 	}
-	want := []string{stageLoadModel, stageStorageVariants, stageARMTypes, stageConversionPlans, stageCheckWiring, stagePlan, stageEmitAPI, stageEmitWiring, stageEmitManifests, stageStoreUnits}
+	want := []string{stageLoadModel, stageStorageVariants, stageARMTypes, stageConversionPlans, stageCheckWiring, stagePlan, stageEmitFiles}
 	if !slices.Equal(names, want) {
 		t.Errorf("stages %v, want %v", names, want)
 	}

@@ -164,13 +164,24 @@ func sortedOrNil(s []string) []string {
 	return slices.Sorted(slices.Values(s))
 }
 
-// runWithCache generates cfg with cache c into an in-memory sink over cfg.Dir, then writes what
-// was put to disk, as the disk sink does.
-func runWithCache(t *testing.T, cfg *config.Config, c Cache) *countingSink {
+// storingCache is a cache that also stores the units a run emitted, as emitcache.Dir.
+type storingCache interface {
+	Cache
+	emitcache.Storer
+}
+
+// runWithCache generates cfg with cache c into an in-memory sink over cfg.Dir, stores the units
+// emitted, as the CLI does, then writes what was put to disk, as the disk sink does.
+func runWithCache(t *testing.T, cfg *config.Config, c storingCache) *countingSink {
 	t.Helper()
 	sink := &countingSink{Memory: fileset.NewMemory(cfg.Dir)}
-	if _, err := Generate(context.Background(), withCache(cfg, c), sink); err != nil {
+	rec := emitcache.NewRecorder(sink)
+	res, err := Generate(context.Background(), withCache(cfg, c), rec)
+	if err != nil {
 		t.Fatal(err)
+	}
+	for _, u := range res.Units {
+		rec.StoreUnit(c, u.Key, u.Paths)
 	}
 	for p, b := range sink.Files {
 		full := filepath.Join(cfg.Dir, filepath.FromSlash(p))

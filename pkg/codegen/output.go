@@ -2,7 +2,6 @@ package codegen
 
 import (
 	"context"
-	"crypto/sha256"
 	"errors"
 	"fmt"
 	"maps"
@@ -20,32 +19,12 @@ type output struct {
 	roots   []string
 	paths   []string // the plan, sorted
 	mu      sync.Mutex
-	pending map[string]bool              // planned paths that have not arrived yet
-	sums    map[string][sha256.Size]byte // the SHA-256 of every file put, when asked for
+	pending map[string]bool // planned paths that have not arrived yet
 }
 
-// newOutput returns the output to sink; withSums keeps the SHA-256 of every file put (sumsOf).
-func newOutput(ctx context.Context, sink fileset.Sink, roots []string, withSums bool) *output {
-	o := &output{ctx: ctx, sink: sink, roots: roots}
-	if withSums {
-		o.sums = map[string][sha256.Size]byte{}
-	}
-	return o
-}
-
-// sumsOf returns the SHA-256 of each of paths; false when one was not put (or sums are not kept).
-func (o *output) sumsOf(paths []string) (map[string][sha256.Size]byte, bool) {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	out := make(map[string][sha256.Size]byte, len(paths))
-	for _, p := range paths {
-		sum, ok := o.sums[p]
-		if !ok {
-			return nil, false
-		}
-		out[p] = sum
-	}
-	return out, true
+// newOutput returns the output to sink.
+func newOutput(ctx context.Context, sink fileset.Sink, roots []string) *output {
+	return &output{ctx: ctx, sink: sink, roots: roots}
 }
 
 // plan records the paths of the run and hands them to the sink, which may refuse the run. The
@@ -82,12 +61,6 @@ func (o *output) put(p string, content []byte) error {
 	}
 	if err := o.arrive(p); err != nil {
 		return err
-	}
-	if o.sums != nil {
-		sum := sha256.Sum256(content)
-		o.mu.Lock()
-		o.sums[p] = sum
-		o.mu.Unlock()
 	}
 	return o.sink.Put(p, content)
 }

@@ -4,13 +4,12 @@ package codegen
 
 import (
 	"context"
-	"crypto/sha256"
 	"fmt"
 	"time"
 
 	"github.com/asogen/asogen/pkg/astmodel"
-	"github.com/asogen/asogen/pkg/codegen/emit"
 	"github.com/asogen/asogen/pkg/codegen/fileset"
+	"github.com/asogen/asogen/pkg/codegen/gen"
 	"github.com/asogen/asogen/pkg/codegen/gofile"
 	"github.com/asogen/asogen/pkg/config"
 	"github.com/asogen/asogen/pkg/diag"
@@ -35,7 +34,7 @@ type State struct {
 	Config   *config.Config
 	Model    *astmodel.Model
 	Units    []unit      // the groups' units: keyed and some reused by loadModel (with a cache), planned by planFiles
-	API      *emit.Table // the API and storage files of the units emitted: listed by planFiles, printed by emitAPI
+	Files    []gen.Batch // every file to produce: listed by planFiles, rendered by emitFiles
 	Warnings diag.List   // problems that do not stop generation, such as unused hand-written code
 }
 
@@ -75,7 +74,8 @@ type Options struct {
 // Cache remembers what emission produced for a unit key, and a record of each group's last
 // build. Generate computes the keys from the config and the spec files (see unitKey); what a
 // key's files are and whether the output still holds them is the cache's business, so Generate
-// itself reads nothing but the config and the specs.
+// itself reads nothing but the config and the specs. Generate stores records, never units: the
+// caller stores the units a run emitted (Result.Units, emitcache.Recorder).
 type Cache interface {
 	// Paths returns the paths (sorted) stored under key; planning takes them instead of planning
 	// the unit again.
@@ -84,20 +84,28 @@ type Cache interface {
 	// exactly paths (sorted). When it does, the unit is not emitted: the sink is told its
 	// files are unchanged.
 	Reuse(key string, paths []string) bool
-	// Store records the files (path → SHA-256) a unit produced under key.
-	Store(key string, files map[string][sha256.Size]byte)
 	// Record returns the data last stored under name by StoreRecord.
 	Record(name string) ([]byte, bool)
 	// StoreRecord keeps data under name (a group's record: see groupRecord).
 	StoreRecord(name string, data []byte)
 }
 
-// Result is the outcome of a generation: the path of every generated file, sorted, and the
-// output roots that hold them (scanned for stale generated files).
+// Result is the outcome of a generation: the path of every generated file, sorted, the output
+// roots that hold them (scanned for stale generated files), the warnings, and with a cache the
+// units the run emitted (on success only): the caller stores their files' hashes under their
+// keys (emitcache.Recorder), so the next run can reuse them.
 type Result struct {
 	Paths    []string
 	Roots    []string
 	Warnings diag.List
+	Units    []Unit
+}
+
+// Unit is an emitted unit (a group's files, see unit): the cache key of its inputs and its
+// paths, sorted.
+type Unit struct {
+	Key   string
+	Paths []string
 }
 
 // pipeline returns every stage in running order: the table of contents of generation.
@@ -109,10 +117,7 @@ func pipeline() []Stage {
 		conversionPlans(), // stage_conversions.go: how every non-hub package converts to and from its hubs
 		checkWiring(),     // stage_wiring.go: validate the extensions, check the hand-written code
 		planFiles(),       // stage_plan.go: every output path, checked by the sink
-		emitAPI(),         // stage_emit.go: API types, storage, hub, conversions, ARM code
-		emitWiring(),      // stage_wiring.go: extension hosts, dispatch, registry
-		emitManifests(),   // stage_manifests.go: the CRD kustomization (conversion webhook, CA injection), samples
-		storeUnits(),      // stage_emit.go: the files of each emitted unit, remembered in the cache
+		emitFiles(),       // stage_emit.go: API types, storage, hub, conversions, ARM code, wiring, manifests, samples
 	}
 }
 
@@ -126,9 +131,13 @@ func pipeline() []Stage {
 func Generate(ctx context.Context, in Inputs, sink fileset.Sink) (*Result, error) {
 	roots := OutputRoots(in.Config)
 	env := &Env{Ctx: ctx, Specs: in.Specs, HandWritten: in.HandWritten, Options: in.Options,
-		Out: newOutput(ctx, sink, roots, in.Options.Cache != nil)}
+		Out: newOutput(ctx, sink, roots)}
 	last, err := run(env, State{Config: in.Config}, pipeline())
-	return &Result{Paths: env.Out.paths, Roots: roots, Warnings: last.Warnings}, err
+	res := &Result{Paths: env.Out.paths, Roots: roots, Warnings: last.Warnings}
+	if err == nil {
+		res.Units = emittedUnits(last.Units)
+	}
+	return res, err
 }
 
 // OutputRoots are the output roots of cfg, scanned for stale generated files.

@@ -1,51 +1,20 @@
 package codegen
 
-import "errors"
+import "github.com/asogen/asogen/pkg/codegen/gen"
 
-const (
-	stageEmitAPI    = "emitAPI"
-	stageStoreUnits = "storeUnits"
-)
+const stageEmitFiles = "emitFiles"
 
-// emitAPI prints the API and storage packages of the units that are not reused, handing each
-// file to the output as it is printed.
-func emitAPI() Stage {
+// emitFiles renders every file planFiles listed, on parallel workers, and hands each to the
+// output as it is rendered (gen.Emit): API types, wiring, manifests and samples in one loop.
+func emitFiles() Stage {
 	return Stage{
-		Name:        stageEmitAPI,
-		Description: "print API types, storage variants, conversions and ARM code",
-		Requires:    []string{stageStorageVariants, stagePlan},
+		Name:        stageEmitFiles,
+		Description: "render every planned file: API types, storage, conversions, ARM code, wiring, manifests, samples",
+		Requires:    []string{stagePlan},
 		Run: func(env *Env, in State) (State, error) {
-			api := in.API
-			if api == nil {
-				return in, errors.New("internal error: emitAPI runs without planFiles' file table")
-			}
-			in.API = nil // the table is printed once; its emitters are dropped as they finish
-			return in, api.Emit(env.Options.Printer, env.Out.put)
-		},
-	}
-}
-
-// storeUnits records in the cache the SHA-256 of every file of each emitted unit, under the
-// unit's key, once every file has been handed over.
-func storeUnits() Stage {
-	return Stage{
-		Name:        stageStoreUnits,
-		Description: "remember the files of each emitted unit in the cache",
-		Requires:    []string{stageEmitAPI, stageEmitWiring, stageEmitManifests},
-		Run: func(env *Env, in State) (State, error) {
-			c := env.Options.Cache
-			if c == nil {
-				return in, nil
-			}
-			for _, u := range in.Units {
-				if u.reuse || u.key == "" {
-					continue
-				}
-				if sums, ok := env.Out.sumsOf(u.paths); ok {
-					c.Store(u.key, sums)
-				}
-			}
-			return in, nil
+			files := in.Files
+			in.Files = nil // the files are rendered once; their emitters are dropped as they finish
+			return in, gen.Emit(files, env.Out.put)
 		},
 	}
 }

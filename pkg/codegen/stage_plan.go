@@ -1,41 +1,63 @@
 package codegen
 
 import (
+	"github.com/asogen/asogen/pkg/astmodel"
+	"github.com/asogen/asogen/pkg/codegen/emit"
+	"github.com/asogen/asogen/pkg/codegen/gen"
+	"github.com/asogen/asogen/pkg/codegen/gofile"
 	"github.com/asogen/asogen/pkg/codegen/manifests"
 	"github.com/asogen/asogen/pkg/codegen/wiringemit"
+	"github.com/asogen/asogen/pkg/config"
 	"github.com/asogen/asogen/pkg/wiring"
 )
 
 const stagePlan = "planFiles"
 
-// planFiles lists every path the run will produce, with the same naming as emission, and hands
-// the list to the sink before the first file is printed: the sink checks every path (escapes,
-// symlinks, hand-written files in the way) and may refuse the whole run. A reused unit's paths
-// come from the cache; the registry and the manifests are planned on every run.
+// generators returns every generator of the run, in emission order: API types, wiring,
+// manifests, samples. Without a config (tests that emit a model) only the API types.
+func generators(cfg *config.Config, p gofile.Printer) []gen.Generator {
+	gens := []gen.Generator{emit.Generator{Printer: p}}
+	if cfg == nil {
+		return gens
+	}
+	return append(gens,
+		wiringemit.Generator{Layout: wiring.LayoutOf(cfg), Printer: p},
+		manifests.Generator{Root: cfg.Output.Manifests},
+		manifests.Samples{Root: cfg.Output.Samples})
+}
+
+// planFiles lists every file the run will produce, the union of every generator's files, and
+// hands their paths to the sink before the first file is rendered: the sink checks every path
+// (escapes, symlinks, hand-written files in the way) and may refuse the whole run; a path listed
+// twice is an internal error. A reused unit's paths come from the cache; the files of no group
+// (the registry, the manifests) are planned on every run.
 func planFiles() Stage {
 	return Stage{
 		Name:        stagePlan,
-		Description: "list every output path and let the sink check them before anything is produced",
+		Description: "list every output file and let the sink check the paths before anything is produced",
 		Requires:    []string{stageStorageVariants, stageARMTypes, stageConversionPlans},
 		Run: func(env *Env, in State) (State, error) {
-			units, api, err := planUnits(in.Config, in.Model, unitsOf(in))
+			units := unitsOf(in)
+			files, err := listFiles(generators(in.Config, env.Options.Printer), in.Model, toEmit(units))
 			if err != nil {
 				return in, err
 			}
-			in.Units, in.API = units, api
-			paths := unitPaths(units)
-			if in.Config != nil { // nil in tests that emit a model without a config
-				registry := func(g string) bool { return g == "" }
-				paths = append(paths, wiringemit.Plan(wiring.LayoutOf(in.Config), in.Model, registry)...)
-				paths = append(paths, manifests.Plan(in.Config.Output.Manifests)...)
-			}
-			var reused []string
-			for _, u := range units {
-				if u.reuse {
-					reused = append(reused, u.paths...)
-				}
-			}
-			return in, env.Out.plan(paths, reused)
+			in.Units, in.Files = withPaths(units, files), files
+			reused := reusedPaths(in.Units)
+			return in, env.Out.plan(append(gen.Paths(files), reused...), reused)
 		},
 	}
+}
+
+// listFiles returns the files of every generator for the groups emit selects.
+func listFiles(gens []gen.Generator, m *astmodel.Model, emit func(group string) bool) ([]gen.Batch, error) {
+	var all []gen.Batch
+	for _, g := range gens {
+		files, err := g.Files(m, emit)
+		if err != nil {
+			return nil, err
+		}
+		all = append(all, files...)
+	}
+	return all, nil
 }

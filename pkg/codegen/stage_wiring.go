@@ -3,15 +3,11 @@ package codegen
 import (
 	"slices"
 
-	"github.com/asogen/asogen/pkg/codegen/wiringemit"
 	"github.com/asogen/asogen/pkg/diag"
 	"github.com/asogen/asogen/pkg/wiring"
 )
 
-const (
-	stageCheckWiring = "checkWiring"
-	stageEmitWiring  = "emitWiring"
-)
+const stageCheckWiring = "checkWiring"
 
 // checkWiring validates the configured extensions and checks them against the hand-written
 // methods the caller found in the customizations packages (Inputs.HandWritten). Any problem
@@ -40,19 +36,4 @@ func checkExtensions(env *Env, in State) (State, error) {
 		in.Warnings = slices.Concat(in.Warnings, rep.Unused)
 	}
 	return in, errs.Err()
-}
-
-// emitWiring prints the registry, and the extension hosts (with their dispatch) and helpers of
-// the units that are not reused.
-func emitWiring() Stage {
-	return Stage{
-		Name:        stageEmitWiring,
-		Description: "typed extension wiring: print hosts, dispatch and registry",
-		Requires:    []string{stageCheckWiring, stagePlan, stageEmitAPI},
-		Run: func(env *Env, in State) (State, error) {
-			emitted := toEmit(in.Units)
-			keep := func(g string) bool { return g == "" || emitted(g) } // the registry, and the units emitted
-			return in, wiringemit.Emit(wiring.LayoutOf(in.Config), in.Model, env.Options.Printer, keep, env.Out.put)
-		},
-	}
 }

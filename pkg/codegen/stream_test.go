@@ -84,7 +84,7 @@ func TestSinkRefusalProducesNothing(t *testing.T) {
 // file never produced are internal errors.
 func TestOutputHoldsToThePlan(t *testing.T) {
 	t.Parallel()
-	out := newOutput(context.Background(), fileset.NewMemory(""), nil, false)
+	out := newOutput(context.Background(), fileset.NewMemory(""), nil)
 	if err := out.plan([]string{"b", "a"}, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -104,7 +104,7 @@ func TestOutputHoldsToThePlan(t *testing.T) {
 	if err := out.complete(); err == nil || !strings.Contains(err.Error(), "1 planned files were not generated, such as b") {
 		t.Errorf("complete: err = %v", err)
 	}
-	if err := newOutput(context.Background(), fileset.NewMemory(""), nil, false).plan([]string{"a", "a"}, nil); err == nil {
+	if err := newOutput(context.Background(), fileset.NewMemory(""), nil).plan([]string{"a", "a"}, nil); err == nil {
 		t.Error("a path planned twice was accepted")
 	}
 }

@@ -3,12 +3,7 @@ package codegen
 import (
 	"slices"
 
-	"github.com/asogen/asogen/pkg/astmodel"
-	"github.com/asogen/asogen/pkg/codegen/emit"
-	"github.com/asogen/asogen/pkg/codegen/manifests"
-	"github.com/asogen/asogen/pkg/codegen/wiringemit"
-	"github.com/asogen/asogen/pkg/config"
-	"github.com/asogen/asogen/pkg/wiring"
+	"github.com/asogen/asogen/pkg/codegen/gen"
 )
 
 // An emission unit is one group's generated files: its API and storage packages, the wiring
@@ -44,31 +39,21 @@ func unitsOf(in State) []unit {
 	return units
 }
 
-// planUnits fills in the paths of every unit that is not reused: its API files, and with a
-// config its wiring and sample files.
-func planUnits(cfg *config.Config, m *astmodel.Model, units []unit) ([]unit, *emit.Table, error) {
-	emitted := toEmit(units)
-	api, err := emit.NewTable(m, func(ref astmodel.PackageRef) bool { return emitted(ref.Group) })
-	if err != nil {
-		return nil, nil, err
-	}
+// withPaths fills in the paths of every unit that is not reused: the paths of the files of its
+// group, sorted.
+func withPaths(units []unit, files []gen.Batch) []unit {
 	byGroup := map[string][]string{}
-	for ref, paths := range api.Paths() {
-		byGroup[ref.Group] = append(byGroup[ref.Group], paths...)
+	for _, b := range files {
+		for _, f := range b {
+			byGroup[f.Group] = append(byGroup[f.Group], f.Path)
+		}
 	}
 	for i, u := range units {
-		if u.reuse {
-			continue
+		if !u.reuse {
+			units[i].paths = slices.Sorted(slices.Values(byGroup[u.group]))
 		}
-		paths := byGroup[u.group]
-		if cfg != nil { // nil in tests that emit a model without a config
-			only := func(g string) bool { return g == u.group }
-			paths = append(paths, wiringemit.Plan(wiring.LayoutOf(cfg), m, only)...)
-			paths = append(paths, manifests.SamplePaths(cfg.Output.Samples, m, only)...)
-		}
-		units[i].paths = slices.Sorted(slices.Values(paths))
 	}
-	return units, api, nil
+	return units
 }
 
 // toEmit selects the groups of the units that are not reused.
@@ -82,11 +67,24 @@ func toEmit(units []unit) func(group string) bool {
 	return func(g string) bool { return set[g] }
 }
 
-// unitPaths returns every path of the units.
-func unitPaths(units []unit) []string {
+// reusedPaths returns every path of the reused units.
+func reusedPaths(units []unit) []string {
 	var paths []string
 	for _, u := range units {
-		paths = append(paths, u.paths...)
+		if u.reuse {
+			paths = append(paths, u.paths...)
+		}
 	}
 	return paths
+}
+
+// emittedUnits returns the keyed units that were emitted, not reused.
+func emittedUnits(units []unit) []Unit {
+	var out []Unit
+	for _, u := range units {
+		if !u.reuse && u.key != "" {
+			out = append(out, Unit{Key: u.key, Paths: u.paths})
+		}
+	}
+	return out
 }

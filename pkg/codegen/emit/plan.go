@@ -6,6 +6,8 @@ import (
 
 	"github.com/asogen/asogen/internal/parallel"
 	"github.com/asogen/asogen/pkg/astmodel"
+	"github.com/asogen/asogen/pkg/codegen/gen"
+	"github.com/asogen/asogen/pkg/codegen/gofile"
 	"github.com/asogen/asogen/pkg/diag"
 )
 
@@ -49,36 +51,31 @@ func (e *pkgEmitter) hasSupportFile() bool {
 // one path (two definitions whose names give the same file stem) are an error. Errors are
 // collected into a diag.List, as Emit's.
 func Plan(m *astmodel.Model) ([]string, error) {
-	t, err := NewTable(m, nil)
+	batches, err := Generator{}.Files(m, func(string) bool { return true })
 	if err != nil {
 		return nil, err
 	}
-	var all []string
-	for _, paths := range t.Paths() {
-		all = append(all, paths...)
-	}
-	slices.Sort(all)
-	return all, nil
+	return slices.Sorted(slices.Values(gen.Paths(batches))), nil
 }
 
-// Table is the file table of the packages to print: each package's descriptors (their names
-// are the plan) and the emitters that build them. Planning makes it once; Emit builds and prints
-// from it, so emission never derives the file list again.
-type Table struct {
+// table is the file table of the packages to print: each package's descriptors (their names
+// are the plan) and the emitters that build them. Planning makes it once; Generator.Files turns
+// it into the files to render, so emission never derives the file list again.
+type table struct {
 	pkgs   []*pkgEmitter
 	groups [][][]fileDesc // per package, its descriptor groups in printing order
 	paths  [][]string     // per package, the paths of its files in printing order
 }
 
-// NewTable lists the files of the packages keep accepts (nil: every package), on parallel
+// newTable lists the files of the packages keep accepts (nil: every package), on parallel
 // workers; two files at one path are an error.
-func NewTable(m *astmodel.Model, keep func(astmodel.PackageRef) bool) (*Table, error) {
+func newTable(m *astmodel.Model, keep func(astmodel.PackageRef) bool) (*table, error) {
 	pkgs := m.SortedPackages()
 	if keep != nil {
 		pkgs = slices.DeleteFunc(pkgs, func(p *astmodel.Package) bool { return !keep(p.Ref) })
 	}
 	res := resolverFor(m)
-	t := &Table{pkgs: make([]*pkgEmitter, len(pkgs)), groups: make([][][]fileDesc, len(pkgs)), paths: make([][]string, len(pkgs))}
+	t := &table{pkgs: make([]*pkgEmitter, len(pkgs)), groups: make([][][]fileDesc, len(pkgs)), paths: make([][]string, len(pkgs))}
 	errs := make([]error, len(pkgs))
 	parallel.Do(len(pkgs), 0, func(i int) {
 		e := newPkgEmitter(m, pkgs[i], res)
@@ -107,15 +104,30 @@ func NewTable(m *astmodel.Model, keep func(astmodel.PackageRef) bool) (*Table, e
 	return t, nil
 }
 
-// Paths returns the paths of each package's files, in printing order (listed by NewTable).
-func (t *Table) Paths() map[astmodel.PackageRef][]string {
-	byPkg := make(map[astmodel.PackageRef][]string, len(t.pkgs))
+// Generator prints the API and storage packages (gen.Generator): a batch per package, its files
+// in printing order (they share the package's emitter).
+type Generator struct {
+	Printer gofile.Printer
+}
+
+// Name names the generator.
+func (Generator) Name() string { return "api" }
+
+// Files lists the files of the packages of the groups emit selects, on parallel workers; two files
+// at one path are an error.
+func (g Generator) Files(m *astmodel.Model, emit func(group string) bool) ([]gen.Batch, error) {
+	t, err := newTable(m, func(ref astmodel.PackageRef) bool { return emit(ref.Group) })
+	if err != nil {
+		return nil, err
+	}
+	batches := make([]gen.Batch, len(t.pkgs))
 	for i, e := range t.pkgs {
-		if e != nil {
-			byPkg[e.pkg.Ref] = t.paths[i]
+		e.printer = g.Printer
+		for j, d := range slices.Concat(t.groups[i]...) {
+			batches[i] = append(batches[i], gen.File{Path: t.paths[i][j], Group: e.pkg.Ref.Group, Render: e.render(d)})
 		}
 	}
-	return byPkg
+	return batches, nil
 }
 
 // fileDesc describes one file of a package: its name and how to build it. Plan reads the names,

@@ -5,12 +5,14 @@
 package manifests
 
 import (
+	"bytes"
 	"maps"
 	"path"
 	"slices"
 	"strings"
 
 	"github.com/asogen/asogen/pkg/astmodel"
+	"github.com/asogen/asogen/pkg/codegen/gen"
 	"github.com/asogen/asogen/pkg/header"
 	"github.com/asogen/asogen/pkg/naming"
 )
@@ -31,29 +33,31 @@ const (
 	caInjectionPatch  = "crd/patches/cainjection.yaml"
 )
 
-// Plan lists the paths Emit writes under root, sorted.
-func Plan(root string) []string {
-	paths := []string{kustomizationFile, conversionPatch, caInjectionPatch}
-	for i, p := range paths {
-		paths[i] = path.Join(root, p)
-	}
-	slices.Sort(paths)
-	return paths
+// Generator writes the CRD kustomization and its patches under Root (gen.Generator). They belong
+// to no group: they are written on every run.
+type Generator struct {
+	Root string
 }
 
-// Emit hands every manifest to put, with its path under root.
-func Emit(root string, m *astmodel.Model, put func(p string, content []byte) error) error {
-	files := map[string]string{
-		kustomizationFile: kustomization(m),
-		conversionPatch:   conversionPatchText,
-		caInjectionPatch:  caInjectionPatchText,
+// Name names the generator.
+func (Generator) Name() string { return "manifests" }
+
+// Files lists the manifests, sorted by path, each a batch of its own.
+func (g Generator) Files(m *astmodel.Model, _ func(group string) bool) ([]gen.Batch, error) {
+	texts := map[string]func() string{
+		kustomizationFile: func() string { return kustomization(m) },
+		conversionPatch:   func() string { return conversionPatchText },
+		caInjectionPatch:  func() string { return caInjectionPatchText },
 	}
-	for _, name := range slices.Sorted(maps.Keys(files)) {
-		if err := put(path.Join(root, name), []byte(header.YAML+"\n"+files[name])); err != nil {
-			return err
-		}
+	var batches []gen.Batch
+	for _, name := range slices.Sorted(maps.Keys(texts)) {
+		text := texts[name]
+		batches = append(batches, gen.Batch{{Path: path.Join(g.Root, name), Render: func(buf *bytes.Buffer) error {
+			buf.WriteString(header.YAML + "\n" + text())
+			return nil
+		}}})
 	}
-	return nil
+	return batches, nil
 }
 
 // CRDFile is the file controller-gen writes for a kind: <group>_<plural>.yaml.

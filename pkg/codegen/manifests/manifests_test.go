@@ -2,9 +2,11 @@ package manifests
 
 import (
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/asogen/asogen/pkg/astmodel"
+	"github.com/asogen/asogen/pkg/codegen/gen"
 	"github.com/asogen/asogen/pkg/header"
 )
 
@@ -41,22 +43,35 @@ func testModel() *astmodel.Model {
 	return m
 }
 
-func emitted(t *testing.T) map[string]string {
+// emitted returns the files of the samples and the manifests, and their planned paths.
+func emitted(t *testing.T) (map[string]string, []string) {
 	t.Helper()
+	var batches []gen.Batch
+	for _, g := range []gen.Generator{Samples{"v2/samples"}, Generator{"v2/config"}} {
+		b, err := g.Files(testModel(), func(string) bool { return true })
+		if err != nil {
+			t.Fatal(err)
+		}
+		batches = append(batches, b...)
+	}
+	planned := gen.Paths(batches)
 	files := map[string]string{}
-	put := func(p string, content []byte) error { files[p] = string(content); return nil }
-	m := testModel()
-	if err := EmitSamples("v2/samples", m, nil, put); err != nil {
+	var mu sync.Mutex
+	put := func(p string, content []byte) error {
+		mu.Lock()
+		defer mu.Unlock()
+		files[p] = string(content)
+		return nil
+	}
+	if err := gen.Emit(batches, put); err != nil {
 		t.Fatal(err)
 	}
-	if err := Emit("v2/config", m, put); err != nil {
-		t.Fatal(err)
-	}
-	return files
+	return files, planned
 }
 
 func TestSampleFillsRequiredPropertiesAndWiresTheOwner(t *testing.T) {
-	got := emitted(t)["v2/samples/data/v1api20230101/store.yaml"]
+	files, _ := emitted(t)
+	got := files["v2/samples/data/v1api20230101/store.yaml"]
 	want := header.YAML + `
 # A minimal Store at v1api20230101; apply with kubectl apply -f.
 apiVersion: data.azure.com/v1api20230101
@@ -79,8 +94,7 @@ spec:
 }
 
 func TestPlansMatchEmission(t *testing.T) {
-	files := emitted(t)
-	planned := append(SamplePaths("v2/samples", testModel(), nil), Plan("v2/config")...)
+	files, planned := emitted(t)
 	if len(planned) != len(files) {
 		t.Fatalf("planned %v, emitted %d files", planned, len(files))
 	}

@@ -1,6 +1,7 @@
 package manifests
 
 import (
+	"bytes"
 	"fmt"
 	"path"
 	"strings"
@@ -8,6 +9,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/asogen/asogen/pkg/astmodel"
+	"github.com/asogen/asogen/pkg/codegen/gen"
 	"github.com/asogen/asogen/pkg/header"
 )
 
@@ -17,16 +19,30 @@ const SampleLocation = "westus2"
 // maxSampleDepth bounds how deep required objects are filled (recursive schemas).
 const maxSampleDepth = 6
 
-// SamplePaths lists the sample of every kind (of the groups keep selects; nil: all) and API
-// version under root: <root>/<group>/<version>/<kind>.yaml.
-func SamplePaths(root string, m *astmodel.Model, keep func(group string) bool) []string {
-	var paths []string
-	for _, k := range kindsOf(m, keep) {
+// Samples writes a minimal valid sample of every kind and API version under Root (gen.Generator):
+// <root>/<group>/<version>/<kind>.yaml, with the required properties filled with example values,
+// the location, and the owner set to the sample of the owner kind at its hub's API version. A
+// group's samples read only its packages and kinds, and their owner kinds.
+type Samples struct {
+	Root string
+}
+
+// Name names the generator.
+func (Samples) Name() string { return "samples" }
+
+// Files lists the samples of the kinds of the groups emit selects, each a batch of its own.
+func (s Samples) Files(m *astmodel.Model, emit func(group string) bool) ([]gen.Batch, error) {
+	var batches []gen.Batch
+	for _, k := range kindsOf(m, emit) {
 		for _, ref := range k.APIPackages() {
-			paths = append(paths, samplePath(root, ref, k.Name))
+			batches = append(batches, gen.Batch{{Path: samplePath(s.Root, ref, k.Name), Group: k.Group, Render: func(buf *bytes.Buffer) error {
+				content, err := sample(m, k, ref)
+				buf.Write(content)
+				return err
+			}}})
 		}
 	}
-	return paths
+	return batches, nil
 }
 
 func samplePath(root string, ref astmodel.PackageRef, kind string) string {
@@ -39,11 +55,8 @@ func SampleName(kind string, ref astmodel.PackageRef) string {
 	return strings.ToLower(kind) + strings.ReplaceAll(ref.APIVersion, "-", "")
 }
 
-// kindsOf returns the kinds of m whose group keep selects (nil: all).
+// kindsOf returns the kinds of m whose group keep selects.
 func kindsOf(m *astmodel.Model, keep func(group string) bool) []*astmodel.Kind {
-	if keep == nil {
-		return m.Kinds
-	}
 	var out []*astmodel.Kind
 	for _, k := range m.Kinds {
 		if keep(k.Group) {
@@ -51,25 +64,6 @@ func kindsOf(m *astmodel.Model, keep func(group string) bool) []*astmodel.Kind {
 		}
 	}
 	return out
-}
-
-// EmitSamples hands put a minimal valid sample of every kind (of the groups keep selects; nil:
-// all) and API version: the required properties with example values, the location, and the
-// owner set to the sample of the owner kind at its hub's API version. A group's samples read only
-// its packages and kinds, and their owner kinds.
-func EmitSamples(root string, m *astmodel.Model, keep func(group string) bool, put func(p string, content []byte) error) error {
-	for _, k := range kindsOf(m, keep) {
-		for _, ref := range k.APIPackages() {
-			content, err := sample(m, k, ref)
-			if err == nil {
-				err = put(samplePath(root, ref, k.Name), content)
-			}
-			if err != nil {
-				return err
-			}
-		}
-	}
-	return nil
 }
 
 func sample(m *astmodel.Model, k *astmodel.Kind, ref astmodel.PackageRef) ([]byte, error) {
