@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/asogen/asogen/pkg/codegen/fileset"
+	"github.com/asogen/asogen/pkg/fileset"
 	"github.com/asogen/asogen/pkg/header"
 )
 

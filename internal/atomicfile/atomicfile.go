@@ -54,7 +54,7 @@ func write(target string, data []byte, mode fs.FileMode, sync bool) error {
 
 // Stage writes data to a new temporary file beside target, ".asogen-tmp.<base>.<random>", with
 // mode, and returns its name and its file information once written. Nothing is synced: a caller
-// replacing many files syncs once and renames each (pkg/codegen/fileset). wrap, when not nil,
+// replacing many files syncs once and renames each (pkg/fileset). wrap, when not nil,
 // wraps the file's writer. On failure no temporary file is left.
 func Stage(target string, data []byte, mode fs.FileMode, wrap func(io.Writer) io.Writer) (string, fs.FileInfo, error) {
 	return stage(target, data, mode, wrap, false)

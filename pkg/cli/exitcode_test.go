@@ -12,8 +12,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/asogen/asogen/pkg/codegen/fileset"
 	"github.com/asogen/asogen/pkg/diag"
+	"github.com/asogen/asogen/pkg/fileset"
 )
 
 // TestExitCodesThroughRun: the user's input exits 2 with a positioned message, anything else

@@ -13,11 +13,11 @@ import (
 
 	"github.com/asogen/asogen/internal/cputime"
 	"github.com/asogen/asogen/pkg/codegen"
-	"github.com/asogen/asogen/pkg/codegen/emitcache"
-	"github.com/asogen/asogen/pkg/codegen/fileset"
 	"github.com/asogen/asogen/pkg/codegen/gofile"
 	"github.com/asogen/asogen/pkg/config"
 	"github.com/asogen/asogen/pkg/diag"
+	"github.com/asogen/asogen/pkg/emitcache"
+	"github.com/asogen/asogen/pkg/fileset"
 )
 
 const generateExamples = `  # generate everything the config in the current folder describes

@@ -15,8 +15,8 @@ import (
 
 	"github.com/asogen/asogen/internal/benchcorpus"
 	"github.com/asogen/asogen/pkg/codegen"
-	"github.com/asogen/asogen/pkg/codegen/fileset"
 	"github.com/asogen/asogen/pkg/config"
+	"github.com/asogen/asogen/pkg/fileset"
 	"github.com/asogen/asogen/pkg/header"
 	"github.com/asogen/asogen/pkg/inputs"
 )

@@ -3,8 +3,8 @@ package cli
 import (
 	"os"
 
-	"github.com/asogen/asogen/pkg/codegen/emitcache"
 	"github.com/asogen/asogen/pkg/config"
+	"github.com/asogen/asogen/pkg/emitcache"
 	"github.com/asogen/asogen/pkg/inputs"
 	"github.com/asogen/asogen/pkg/openapi"
 	"github.com/asogen/asogen/pkg/wiring/handwritten"

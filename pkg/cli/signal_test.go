@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/asogen/asogen/internal/benchcorpus"
-	"github.com/asogen/asogen/pkg/codegen/fileset"
+	"github.com/asogen/asogen/pkg/fileset"
 )
 
 // TestBatterySignalStopsGenerateCleanly runs the asogen binary on a synthetic corpus large

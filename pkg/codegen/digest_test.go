@@ -11,8 +11,8 @@ import (
 	"testing"
 
 	"github.com/asogen/asogen/internal/benchcorpus"
-	"github.com/asogen/asogen/pkg/codegen/fileset"
 	"github.com/asogen/asogen/pkg/config"
+	"github.com/asogen/asogen/pkg/fileset"
 	"github.com/sebdah/goldie/v2"
 )
 

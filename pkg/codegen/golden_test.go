@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/asogen/asogen/pkg/codegen/fileset"
+	"github.com/asogen/asogen/pkg/fileset"
 	"github.com/asogen/asogen/pkg/header"
 	"github.com/sebdah/goldie/v2"
 )

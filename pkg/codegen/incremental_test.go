@@ -15,9 +15,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/asogen/asogen/pkg/codegen/emitcache"
-	"github.com/asogen/asogen/pkg/codegen/fileset"
 	"github.com/asogen/asogen/pkg/config"
+	"github.com/asogen/asogen/pkg/emitcache"
+	"github.com/asogen/asogen/pkg/fileset"
 	"github.com/asogen/asogen/pkg/inputs"
 )
 

@@ -13,9 +13,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/asogen/asogen/pkg/codegen/fileset"
 	"github.com/asogen/asogen/pkg/config"
 	"github.com/asogen/asogen/pkg/diag"
+	"github.com/asogen/asogen/pkg/fileset"
 )
 
 // nameSpec is a two-version widget spec whose property, definition and enum names come from the

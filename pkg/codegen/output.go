@@ -8,7 +8,7 @@ import (
 	"slices"
 	"sync"
 
-	"github.com/asogen/asogen/pkg/codegen/fileset"
+	"github.com/asogen/asogen/pkg/fileset"
 )
 
 // output hands the generated files to the sink and holds them to the plan: every planned path

@@ -16,8 +16,8 @@ import (
 	"testing"
 	"testing/fstest"
 
-	"github.com/asogen/asogen/pkg/codegen/fileset"
 	"github.com/asogen/asogen/pkg/config"
+	"github.com/asogen/asogen/pkg/fileset"
 	"github.com/asogen/asogen/pkg/openapi"
 )
 

@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/asogen/asogen/pkg/codegen/fileset"
 	"github.com/asogen/asogen/pkg/config"
+	"github.com/asogen/asogen/pkg/fileset"
 )
 
 // realCorpusConfigFile covers every resource of the real specs, with the directives for the

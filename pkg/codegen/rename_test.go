@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/asogen/asogen/pkg/codegen/fileset"
 	"github.com/asogen/asogen/pkg/config"
+	"github.com/asogen/asogen/pkg/fileset"
 )
 
 // renamedCacheConfig is the project's config with only the resource group and the cache kinds,

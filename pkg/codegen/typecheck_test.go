@@ -16,7 +16,7 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
-	"github.com/asogen/asogen/pkg/codegen/fileset"
+	"github.com/asogen/asogen/pkg/fileset"
 )
 
 // typeCheck type-checks every generated package with go/types (the runtime and Kubernetes

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/asogen/asogen/pkg/codegen/fileset"
 	"github.com/asogen/asogen/pkg/config"
+	"github.com/asogen/asogen/pkg/fileset"
 )
 
 // semanticsConfig loads testdata/specs/semantics (constraints and read-only parts) with the

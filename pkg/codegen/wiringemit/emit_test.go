@@ -11,9 +11,9 @@ import (
 	"github.com/sebdah/goldie/v2"
 
 	"github.com/asogen/asogen/internal/wiringtest"
-	"github.com/asogen/asogen/pkg/codegen/fileset"
 	"github.com/asogen/asogen/pkg/codegen/gen"
 	"github.com/asogen/asogen/pkg/codegen/gofile"
+	"github.com/asogen/asogen/pkg/fileset"
 )
 
 // TestEmitGolden pins the generated hosts, dispatch, helpers and registry for the fixture, and

@@ -4,7 +4,7 @@ import (
 	"crypto/sha256"
 	"sync"
 
-	"github.com/asogen/asogen/pkg/codegen/fileset"
+	"github.com/asogen/asogen/pkg/fileset"
 )
 
 // Recorder is a sink that passes every file on to its Sink and keeps the file's SHA-256, so

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/asogen/asogen/pkg/codegen/fileset"
+	"github.com/asogen/asogen/pkg/fileset"
 )
 
 // TestStampSparesTheFirstReuseTheHashing: without stamps, the first Reuse after Store hashes

@@ -25,7 +25,7 @@ import (
 
 	"github.com/asogen/asogen/internal/atomicfile"
 	"github.com/asogen/asogen/internal/parallel"
-	"github.com/asogen/asogen/pkg/codegen/fileset"
+	"github.com/asogen/asogen/pkg/fileset"
 )
 
 // maxManifests is how many manifests the folder keeps (the most recently used): enough for
