@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/asogen/asogen/pkg/openapi"
 )
@@ -44,7 +43,7 @@ type specDir struct {
 
 func (d specDir) Open(name string) (fs.File, error) {
 	if fs.ValidPath(name) {
-		if real, err := filepath.EvalSymlinks(filepath.Join(d.root, filepath.FromSlash(name))); err == nil && !inside(d.real, real) {
+		if real, err := filepath.EvalSymlinks(filepath.Join(d.root, filepath.FromSlash(name))); err == nil && !openapi.Inside(d.real, real) {
 			return nil, &fs.PathError{Op: "open", Path: name, Err: openapi.ErrLinkOutside}
 		}
 	}
@@ -53,9 +52,3 @@ func (d specDir) Open(name string) (fs.File, error) {
 
 func (d specDir) Stat(name string) (fs.FileInfo, error)      { return d.dir.Stat(name) }
 func (d specDir) ReadDir(name string) ([]fs.DirEntry, error) { return d.dir.ReadDir(name) }
-
-// inside reports whether path is root or lies under it.
-func inside(root, path string) bool {
-	rel, err := filepath.Rel(root, path)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
-}

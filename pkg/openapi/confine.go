@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/asogen/asogen/pkg/diag"
@@ -54,12 +55,13 @@ func (l *loader) confined(path string) string {
 
 // under reports whether path is one of roots or inside one.
 func under(roots []string, path string) bool {
-	for _, r := range roots {
-		if rel, err := filepath.Rel(r, path); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel) {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(roots, func(r string) bool { return Inside(r, path) })
+}
+
+// Inside reports whether path is root or lies under it (both cleaned, the same kind of path).
+func Inside(root, path string) bool {
+	rel, err := filepath.Rel(root, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
 }
 
 // rootFS serves the absolute paths under root from fsys, which holds root's files.

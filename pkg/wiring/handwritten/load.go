@@ -130,7 +130,7 @@ func parseError(dir string, err error) error {
 	}
 	var errs diag.List
 	for _, e := range list {
-		file := relTo(dir, e.Pos.Filename)
+		file := RelTo(dir, e.Pos.Filename)
 		errs.Add(diag.Pos{File: file, Line: e.Pos.Line, Col: e.Pos.Column}, "syntax error: %s", e.Msg)
 	}
 	return errs
@@ -224,15 +224,12 @@ func exprString(x ast.Expr) string {
 // position renders a token position with the file relative to the project folder.
 func position(dir string, fset *token.FileSet, pos token.Pos) diag.Pos {
 	p := fset.Position(pos)
-	file := p.Filename
-	if rel, err := filepath.Rel(dir, file); err == nil && !strings.HasPrefix(rel, "..") {
-		file = path.Clean(filepath.ToSlash(rel))
-	}
-	return diag.Pos{File: file, Line: p.Line, Col: p.Column}
+	return diag.Pos{File: RelTo(dir, p.Filename), Line: p.Line, Col: p.Column}
 }
 
-// relTo shows file relative to dir when it is inside it.
-func relTo(dir, file string) string {
+// RelTo is file relative to dir, slash-separated, or file itself when it lies outside dir: how
+// hand-written files are named in messages.
+func RelTo(dir, file string) string {
 	if rel, err := filepath.Rel(dir, file); err == nil && !strings.HasPrefix(rel, "..") {
 		return filepath.ToSlash(rel)
 	}

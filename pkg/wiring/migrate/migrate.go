@@ -7,7 +7,6 @@ import (
 	"go/token"
 	"maps"
 	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -69,7 +68,7 @@ func applyMoves(dir string, l wiring.Layout, moves []wiring.HubMove) (rewritten 
 		changed, err := migrateFile(l, file, byFile[file])
 		errs.Merge(err)
 		if changed {
-			rewritten = append(rewritten, relTo(dir, file))
+			rewritten = append(rewritten, handwritten.RelTo(dir, file))
 		}
 	}
 	return rewritten, errs.Err()
@@ -156,12 +155,4 @@ func writeAtomic(file string, content []byte) error {
 		return err
 	}
 	return atomicfile.Write(file, content, info.Mode().Perm())
-}
-
-// relTo is file relative to dir, slash-separated, or file itself when it lies outside dir.
-func relTo(dir, file string) string {
-	if rel, err := filepath.Rel(dir, file); err == nil && !strings.HasPrefix(rel, "..") {
-		return filepath.ToSlash(rel)
-	}
-	return file
 }
