@@ -33,7 +33,7 @@ func (run *reconcileRun) delete(ctx context.Context, start genruntime.Kubernetes
 	}
 	result, err := run.deleteFromAzure(ctx)
 	if err == nil && result.InProgress() {
-		return run.awaitDeletion(ctx, start, deleting(result.Message()))
+		return run.finish(ctx, run, start, deleting(result.Message()))
 	}
 	if err == nil {
 		err = result.CreateConditionError() // blocked: kept, and tried again
@@ -46,18 +46,6 @@ func (run *reconcileRun) delete(ctx context.Context, start genruntime.Kubernetes
 	}
 	err = run.updateMeta(ctx, obj, func(o client.Object) bool { return controllerutil.RemoveFinalizer(o, Finalizer) })
 	return ctrl.Result{}, client.IgnoreNotFound(errors.Wrap(err, "removing the finalizer"))
-}
-
-// awaitDeletion ends a reconcile while Azure deletes the resource. The reconcile that sent the
-// DELETE (and wrote its token) writes no status: most deletions finish at the first poll, whose
-// reconcile removes the finalizer, so the status would be written only to vanish with the object.
-// Ready shows Deleting from the first poll that finds the DELETE still running.
-func (run *reconcileRun) awaitDeletion(ctx context.Context, start genruntime.KubernetesResource, o outcome) (ctrl.Result, error) {
-	if start.GetAnnotations()[DeletePollerAnnotation] != "" || run.obj.GetAnnotations()[DeletePollerAnnotation] == "" {
-		return run.finish(ctx, run, start, o)
-	}
-	logOutcome(run.log, o)
-	return run.requeue(client.ObjectKeyFromObject(run.obj), run.obj.GetGeneration(), o), nil
 }
 
 // deleteFromAzure runs the kind's deletion, unless the reconcile policy leaves the resource in

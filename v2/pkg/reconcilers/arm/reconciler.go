@@ -89,7 +89,7 @@ func (r *Reconciler) finish(ctx context.Context, run *reconcileRun, start genrun
 	o = r.classify(obj, run.log, o)
 	logOutcome(run.log, o)
 	key := client.ObjectKeyFromObject(obj)
-	if r.firstWaitOfNewObject(start, key, o) {
+	if r.shortWait(start, obj, key, o) {
 		return r.requeue(key, obj.GetGeneration(), o), nil
 	}
 	before, _ := conditions.GetCondition(start, conditions.ConditionTypeReady)
@@ -110,12 +110,19 @@ func (r *Reconciler) finish(ctx context.Context, run *reconcileRun, start genrun
 	return r.requeue(key, obj.GetGeneration(), o), nil
 }
 
-// firstWaitOfNewObject reports the first wait of an object that has no Ready condition yet: its
-// first operation in progress, or its owner not Ready yet. Most such waits end by the next poll or
-// retry (a second or a few), which writes the condition if the wait lasts; so a new object's
-// status is not written, nor an Event recorded, only to be outdated a second later. An object
-// that has a Ready condition always shows a new wait at once.
-func (r *Reconciler) firstWaitOfNewObject(start genruntime.KubernetesResource, key types.NamespacedName, o outcome) bool {
+// shortWait reports a wait whose condition is not worth writing, because most such waits end by
+// the next poll or retry (a second or a few), which writes the condition if the wait lasts:
+//   - the reconcile that sent a DELETE (and wrote its token): most deletions finish at the first
+//     poll, whose reconcile removes the finalizer, so a Deleting status would vanish with the
+//     object;
+//   - the first wait of an object that has no Ready condition yet: its first operation in
+//     progress, or its owner not Ready yet.
+//
+// An object that has a Ready condition shows any other new wait at once.
+func (r *Reconciler) shortWait(start, obj genruntime.KubernetesResource, key types.NamespacedName, o outcome) bool {
+	if o.reason.Name == reasonDeleting.Name {
+		return start.GetAnnotations()[DeletePollerAnnotation] == "" && obj.GetAnnotations()[DeletePollerAnnotation] != ""
+	}
 	if _, reported := conditions.GetCondition(start, conditions.ConditionTypeReady); reported {
 		return false
 	}
