@@ -18,6 +18,7 @@ import (
 	"github.com/asogen/asogen/pkg/diag"
 	"github.com/asogen/asogen/pkg/emitcache"
 	"github.com/asogen/asogen/pkg/fileset"
+	"github.com/asogen/asogen/pkg/incremental"
 )
 
 const generateExamples = `  # generate everything the config in the current folder describes
@@ -89,9 +90,8 @@ func (a *app) load(before func(*config.Config) error) (*config.Config, error) {
 	return cfg, nil
 }
 
-// produce runs the one generation path into out, with cache when it is not nil, and prints
-// the warnings, even when generation fails. With a cache, the files of the units the run
-// emitted are hashed on their way to out and stored once it succeeds.
+// produce runs the one generation path into out, through pkg/incremental's decorator with
+// cache when it is not nil, and prints the warnings, even when generation fails.
 func (a *app) produce(cfg *config.Config, out fileset.Sink, cache *emitcache.Dir) (*codegen.Result, error) {
 	var gc gcSettings
 	gc.loading()
@@ -107,20 +107,15 @@ func (a *app) produce(cfg *config.Config, out fileset.Sink, cache *emitcache.Dir
 			Printer: gofile.Printer{Restorer: os.Getenv("ASOGEN_PRINTER") == "restorer"}, // a diagnosis switch: the output is the same
 		},
 	}
-	var sink fileset.Sink = cliSink{Sink: out, a: a, gc: &gc}
-	var rec *emitcache.Recorder
+	sink := cliSink{Sink: out, a: a, gc: &gc}
+	var res *codegen.Result
+	var err error
 	if cache != nil {
-		in.Options.Cache = cache // a nil *Dir in the interface would not be nil
-		rec = emitcache.NewRecorder(sink)
-		sink = rec
+		res, err = incremental.Generate(ctx, in, sink, cache)
+	} else {
+		res, err = codegen.Generate(ctx, in, sink)
 	}
-	res, err := codegen.Generate(ctx, in, sink)
 	a.warn(res.Warnings)
-	if err == nil && rec != nil {
-		for _, u := range res.Units { // the next run reuses them
-			rec.StoreUnit(cache, u.Key, u.Paths)
-		}
-	}
 	return res, err
 }
 

@@ -33,7 +33,8 @@ type Stage struct {
 type State struct {
 	Config   *config.Config
 	Model    *astmodel.Model
-	Units    []unit      // the groups' units: keyed and some reused by loadModel (with a cache), planned by planFiles
+	Reused   []Reused    // the units loadModel's Reuser reuses (none without one)
+	Units    []unit      // the groups' units, planned by planFiles
 	Files    []gen.Batch // every file to produce: listed by planFiles, rendered by emitFiles
 	Warnings diag.List   // problems that do not stop generation, such as unused hand-written code
 }
@@ -60,40 +61,35 @@ type Inputs struct {
 }
 
 // Options are the choices a caller makes about how (not what) to generate. The zero value is a
-// plain run: no emission cache.
+// plain run: every group built and emitted.
 type Options struct {
-	// Cache lets emission skip the units (groups) whose inputs did not change; nil: none. The
-	// CLI passes an emitcache.Dir.
-	Cache Cache
+	// Reuse, when set, builds the model and names the units (groups) whose files the output
+	// already holds, which are then not emitted: pkg/incremental's decorator sets it.
+	Reuse Reuser
 	// Printer prints the generated Go files (the CLI sets Restorer from ASOGEN_PRINTER).
 	Printer gofile.Printer
 	// OnStage, when set, is told each stage's name and how long it ran, as it ends (the CLI's -v).
 	OnStage func(name string, took time.Duration)
 }
 
-// Cache remembers what emission produced for a unit key, and a record of each group's last
-// build. Generate computes the keys from the config and the spec files (see unitKey); what a
-// key's files are and whether the output still holds them is the cache's business, so Generate
-// itself reads nothing but the config and the specs. Generate stores records, never units: the
-// caller stores the units a run emitted (Result.Units, emitcache.Recorder).
-type Cache interface {
-	// Paths returns the paths (sorted) stored under key; planning takes them instead of planning
-	// the unit again.
-	Paths(key string) ([]string, bool)
-	// Reuse reports whether the output holds exactly the files stored under key, and they are
-	// exactly paths (sorted). When it does, the unit is not emitted: the sink is told its
-	// files are unchanged.
-	Reuse(key string, paths []string) bool
-	// Record returns the data last stored under name by StoreRecord.
-	Record(name string) ([]byte, bool)
-	// StoreRecord keeps data under name (a group's record: see groupRecord).
-	StoreRecord(name string, data []byte)
+// Reuser builds the model of a run that reuses earlier output: the packages of the groups it
+// must emit, the kinds of every group, and for every other group its unit's paths, which the
+// output holds exactly as this run would produce them. Generate plans those paths, vouches for
+// them to the sink (fileset.Vouching) and emits the rest.
+type Reuser interface {
+	Load(ctx context.Context, cfg *config.Config, specs openapi.Specs) (*astmodel.Model, []Reused, error)
+}
+
+// Reused is a unit (a group's files) that a run does not emit: its group and its paths, sorted.
+type Reused struct {
+	Group string
+	Paths []string
 }
 
 // Result is the outcome of a generation: the path of every generated file, sorted, the output
-// roots that hold them (scanned for stale generated files), the warnings, and with a cache the
-// units the run emitted (on success only): the caller stores their files' hashes under their
-// keys (emitcache.Recorder), so the next run can reuse them.
+// roots that hold them (scanned for stale generated files), the warnings, and the units the run
+// emitted (on success only; pkg/incremental stores their files' hashes, so the next run can
+// reuse them).
 type Result struct {
 	Paths    []string
 	Roots    []string
@@ -101,10 +97,9 @@ type Result struct {
 	Units    []Unit
 }
 
-// Unit is an emitted unit (a group's files, see unit): the cache key of its inputs and its
-// paths, sorted.
+// Unit is an emitted unit (a group's files, see unit): its group and its paths, sorted.
 type Unit struct {
-	Key   string
+	Group string
 	Paths []string
 }
 

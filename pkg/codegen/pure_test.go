@@ -94,6 +94,7 @@ var corePackages = map[string][]string{
 	"pkg/openapi":            nil,
 	"pkg/astmodel":           nil,
 	"pkg/wiring":             nil,
+	"pkg/incremental":        nil, // the decorator reads and writes only through its Cache
 }
 
 // forbidden are the imports and package-level calls that read the machine: the environment,

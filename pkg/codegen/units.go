@@ -3,34 +3,46 @@ package codegen
 import (
 	"slices"
 
+	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/codegen/gen"
 )
 
 // An emission unit is one group's generated files: its API and storage packages, the wiring
 // hosts of its kinds and its helper, and the samples of its kinds. What they read is the group's
-// packages and kinds and the kinds that own them, so a unit's key (see unitKey) is computed from
-// the group's inputs alone, and a run emits only the units whose key changed (see Cache).
+// packages and kinds and the kinds that own them, so a Reuser (pkg/incremental) can key a unit
+// on the group's inputs alone and reuse the units whose inputs did not change.
 type unit struct {
 	group string
-	key   string   // "" without a cache
-	reuse bool     // the cache found the unit's files unchanged on disk: not emitted
-	paths []string // the unit's files, sorted (a reused unit's from the cache)
+	reuse bool     // the Reuser found the unit's files unchanged on disk: not emitted
+	paths []string // the unit's files, sorted (a reused unit's from the Reuser)
 }
 
-// unitsOf returns the units to produce: those loadModel keyed (with a cache), or one unkeyed unit
-// per group of the model (without).
+// unitsOf returns a unit per group of the model, the Reuser's reused ones marked with their paths.
 func unitsOf(in State) []unit {
-	if in.Units != nil {
-		return slices.Clone(in.Units)
+	units := groupUnits(in.Model)
+	reused := map[string][]string{}
+	for _, r := range in.Reused {
+		reused[r.Group] = r.Paths
 	}
+	for i, u := range units {
+		if paths, ok := reused[u.group]; ok {
+			units[i].reuse, units[i].paths = true, paths
+		}
+	}
+	return units
+}
+
+// groupUnits returns one unit per group of the model's kinds, or of its packages when it has no
+// kinds (tests that emit a model).
+func groupUnits(m *astmodel.Model) []unit {
 	var units []unit
-	for _, k := range in.Model.Kinds {
+	for _, k := range m.Kinds {
 		if len(units) == 0 || units[len(units)-1].group != k.Group {
 			units = append(units, unit{group: k.Group})
 		}
 	}
 	if len(units) == 0 { // a model without kinds (tests): one unit per group of packages
-		for _, p := range in.Model.SortedPackages() {
+		for _, p := range m.SortedPackages() {
 			if len(units) == 0 || units[len(units)-1].group != p.Ref.Group {
 				units = append(units, unit{group: p.Ref.Group})
 			}
@@ -78,12 +90,12 @@ func reusedPaths(units []unit) []string {
 	return paths
 }
 
-// emittedUnits returns the keyed units that were emitted, not reused.
+// emittedUnits returns the units that were emitted, not reused.
 func emittedUnits(units []unit) []Unit {
 	var out []Unit
 	for _, u := range units {
-		if !u.reuse && u.key != "" {
-			out = append(out, Unit{Key: u.key, Paths: u.paths})
+		if !u.reuse {
+			out = append(out, Unit{Group: u.group, Paths: u.paths})
 		}
 	}
 	return out

@@ -1,7 +1,7 @@
-// Package emitcache is the emission cache the CLI hands to codegen (codegen.Options.Cache): a
+// Package emitcache is the emission cache the CLI hands to pkg/incremental (incremental.Generate): a
 // folder of manifests, one per emission unit key, each listing the path and SHA-256 of every file
-// the unit produced, and of records (codegen's note of each group's last build, kept as given). A unit is reused only when the output tree holds exactly those bytes;
-// anything else (a missing, edited or extra byte, another plan) makes codegen emit it again, so
+// the unit produced, and of records (pkg/incremental's note of each group's last build, kept as given). A unit is reused only when the output tree holds exactly those bytes;
+// anything else (a missing, edited or extra byte, another plan) has the unit emitted again, so
 // generate and verify behave exactly as without the cache. Failing to read or write the cache
 // only costs time.
 package emitcache

@@ -1,4 +1,4 @@
-package codegen
+package incremental
 
 import (
 	"crypto/sha256"

@@ -1,4 +1,4 @@
-package codegen
+package incremental
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -15,10 +16,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/asogen/asogen/internal/benchcorpus"
+	"github.com/asogen/asogen/pkg/astmodel"
+	"github.com/asogen/asogen/pkg/codegen"
 	"github.com/asogen/asogen/pkg/config"
 	"github.com/asogen/asogen/pkg/emitcache"
 	"github.com/asogen/asogen/pkg/fileset"
 	"github.com/asogen/asogen/pkg/inputs"
+	"github.com/asogen/asogen/pkg/openapi"
 )
 
 // TestIncrementalBuildsOnlyWhatChanged runs Generate with a disk cache on a three-group corpus
@@ -62,8 +67,8 @@ func TestIncrementalBuildsOnlyWhatChanged(t *testing.T) {
 // TestRecordedKindsAreTheBuiltKinds: the kinds a record keeps come back equal to the built ones.
 func TestRecordedKindsAreTheBuiltKinds(t *testing.T) {
 	t.Parallel()
-	m, _ := defaultModel(t, false)
-	raw, err := json.Marshal(groupRecord{Kinds: m.Kinds})
+	kinds := defaultKinds(t)
+	raw, err := json.Marshal(groupRecord{Kinds: kinds})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,8 +76,8 @@ func TestRecordedKindsAreTheBuiltKinds(t *testing.T) {
 	if err := json.Unmarshal(raw, &back); err != nil {
 		t.Fatal(err)
 	}
-	if len(m.Kinds) < 5 || !reflect.DeepEqual(back.Kinds, m.Kinds) {
-		t.Errorf("%d kinds do not survive a record", len(m.Kinds))
+	if len(kinds) < 5 || !reflect.DeepEqual(back.Kinds, kinds) {
+		t.Errorf("%d kinds do not survive a record", len(kinds))
 	}
 }
 
@@ -164,24 +169,13 @@ func sortedOrNil(s []string) []string {
 	return slices.Sorted(slices.Values(s))
 }
 
-// storingCache is a cache that also stores the units a run emitted, as emitcache.Dir.
-type storingCache interface {
-	Cache
-	emitcache.Storer
-}
-
 // runWithCache generates cfg with cache c into an in-memory sink over cfg.Dir, stores the units
 // emitted, as the CLI does, then writes what was put to disk, as the disk sink does.
-func runWithCache(t *testing.T, cfg *config.Config, c storingCache) *countingSink {
+func runWithCache(t *testing.T, cfg *config.Config, c Cache) *countingSink {
 	t.Helper()
 	sink := &countingSink{Memory: fileset.NewMemory(cfg.Dir)}
-	rec := emitcache.NewRecorder(sink)
-	res, err := Generate(context.Background(), withCache(cfg, c), rec)
-	if err != nil {
+	if _, err := Generate(context.Background(), withCache(cfg, c), sink, c); err != nil {
 		t.Fatal(err)
-	}
-	for _, u := range res.Units {
-		rec.StoreUnit(c, u.Key, u.Paths)
 	}
 	for p, b := range sink.Files {
 		full := filepath.Join(cfg.Dir, filepath.FromSlash(p))
@@ -292,8 +286,8 @@ func TestCheckIsReusedOnlyForTheSameHandWrittenCode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	run := func() (*Result, error) {
-		return Generate(context.Background(), withCache(cfg, c), fileset.NewMemory(cfg.Dir))
+	run := func() (*codegen.Result, error) {
+		return Generate(context.Background(), withCache(cfg, c), fileset.NewMemory(cfg.Dir), c)
 	}
 	for i := range 2 {
 		if _, err := run(); err != nil {
@@ -319,14 +313,76 @@ func TestCheckIsReusedOnlyForTheSameHandWrittenCode(t *testing.T) {
 	}
 }
 
-// withCache are the inputs of a run reading cfg's project from disk with cache c; an
+// withCache are the inputs of a run reading cfg's project from disk, as the CLI gathers them; an
 // emitcache.Dir also remembers the hand-written methods found, as in the CLI.
-func withCache(cfg *config.Config, c Cache) Inputs {
+func withCache(cfg *config.Config, c Cache) codegen.Inputs {
 	var records inputs.Records
 	if d, ok := c.(*emitcache.Dir); ok {
 		records = d
 	}
-	in := diskInputs(cfg, Options{Cache: c})
-	in.HandWritten = inputs.HandWritten(cfg, os.Environ(), records)
-	return in
+	wd, _ := os.Getwd()
+	return codegen.Inputs{Config: cfg, Specs: inputs.Specs(cfg.SpecRoot, wd), HandWritten: inputs.HandWritten(cfg, os.Environ(), records)}
+}
+
+// generateInMemory runs codegen.Generate for cfg without a cache into an in-memory sink and
+// returns every file.
+func generateInMemory(t *testing.T, cfg *config.Config) fileset.FileSet {
+	t.Helper()
+	out := fileset.NewMemory(cfg.Dir)
+	in := withCache(cfg, nil)
+	if _, err := codegen.Generate(context.Background(), in, out); err != nil {
+		t.Fatal(err)
+	}
+	return out.Files
+}
+
+// syntheticConfig writes a benchcorpus of kinds kinds and versions versions into a temporary
+// folder and loads its config.
+func syntheticConfig(t *testing.T, kinds, versions int) *config.Config {
+	t.Helper()
+	dir := t.TempDir()
+	opts := benchcorpus.Options{Kinds: kinds, Versions: versions, Seed: 1, AsogenDir: moduleRoot(t)}
+	if err := benchcorpus.Write(dir, opts); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := config.Load(filepath.Join(dir, "config.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg
+}
+
+// moduleRoot is the asogen checkout.
+func moduleRoot(t *testing.T) string {
+	t.Helper()
+	_, file, _, ok := runtime.Caller(0)
+	if !ok {
+		t.Fatal("no caller information")
+	}
+	return filepath.Join(filepath.Dir(file), "..", "..")
+}
+
+// defaultKinds are the kinds of the repository's config.yaml.
+func defaultKinds(t *testing.T) []*astmodel.Kind {
+	t.Helper()
+	cfg, err := config.Load(filepath.Join(moduleRoot(t), "config.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wd, _ := os.Getwd()
+	m, err := openapi.Build(context.Background(), cfg, inputs.Specs(cfg.SpecRoot, wd))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m.Kinds
+}
+
+func writeFile(t *testing.T, p string, b []byte) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
 }
