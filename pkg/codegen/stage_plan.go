@@ -37,7 +37,10 @@ func planFiles() Stage {
 		Description: "list every output file and let the sink check the paths before anything is produced",
 		Requires:    []string{stageStorageVariants, stageARMTypes, stageConversionPlans},
 		Run: func(env *Env, in State) (State, error) {
-			units := unitsOf(in)
+			units, err := unitsOf(in)
+			if err != nil {
+				return in, err
+			}
 			files, err := listFiles(generators(in.Config, env.Options.Printer), in.Model, toEmit(units))
 			if err != nil {
 				return in, err

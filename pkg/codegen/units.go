@@ -1,6 +1,7 @@
 package codegen
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/asogen/asogen/pkg/astmodel"
@@ -17,8 +18,9 @@ type unit struct {
 	paths []string // the unit's files, sorted (a reused unit's from the Reuser)
 }
 
-// unitsOf returns a unit per group of the model, the Reuser's reused ones marked with their paths.
-func unitsOf(in State) []unit {
+// unitsOf returns a unit per group of the model, the Reuser's reused ones marked with their
+// paths; a reused group the model has no kind of is an internal error.
+func unitsOf(in State) ([]unit, error) {
 	units := groupUnits(in.Model)
 	reused := map[string][]string{}
 	for _, r := range in.Reused {
@@ -27,9 +29,13 @@ func unitsOf(in State) []unit {
 	for i, u := range units {
 		if paths, ok := reused[u.group]; ok {
 			units[i].reuse, units[i].paths = true, paths
+			delete(reused, u.group)
 		}
 	}
-	return units
+	for g := range reused {
+		return nil, fmt.Errorf("internal error: the reused group %s is not in the model", g)
+	}
+	return units, nil
 }
 
 // groupUnits returns one unit per group of the model's kinds, or of its packages when it has no
