@@ -13,7 +13,6 @@ import (
 
 	"github.com/asogen/asogen/internal/cputime"
 	"github.com/asogen/asogen/pkg/codegen"
-	"github.com/asogen/asogen/pkg/codegen/gofile"
 	"github.com/asogen/asogen/pkg/config"
 	"github.com/asogen/asogen/pkg/diag"
 	"github.com/asogen/asogen/pkg/emitcache"
@@ -104,7 +103,7 @@ func (a *app) produce(cfg *config.Config, out fileset.Sink, cache *emitcache.Dir
 		HandWritten: handWrittenOf(cfg, cache),
 		Options: codegen.Options{
 			OnStage: a.stageTimer(),
-			Printer: gofile.Printer{Restorer: os.Getenv("ASOGEN_PRINTER") == "restorer"}, // a diagnosis switch: the output is the same
+			Printer: codegen.Printer{Restorer: os.Getenv("ASOGEN_PRINTER") == "restorer"}, // a diagnosis switch: the output is the same
 		},
 	}
 	sink := cliSink{Sink: out, a: a, gc: &gc}

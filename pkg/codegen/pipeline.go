@@ -67,10 +67,15 @@ type Options struct {
 	// already holds, which are then not emitted: pkg/incremental's decorator sets it.
 	Reuse Reuser
 	// Printer prints the generated Go files (the CLI sets Restorer from ASOGEN_PRINTER).
-	Printer gofile.Printer
+	Printer Printer
 	// OnStage, when set, is told each stage's name and how long it ran, as it ends (the CLI's -v).
 	OnStage func(name string, took time.Duration)
 }
+
+// Printer is how the generated Go files are printed: gofile's direct printer, or with Restorer
+// set dst's restorer and go/printer (a diagnosis switch; the bytes are the same). Callers set it
+// through this name, without reaching into the emitters' packages.
+type Printer = gofile.Printer
 
 // Reuser builds the model of a run that reuses earlier output: the packages of the groups it
 // must emit, the kinds of every group, and for every other group its unit's paths, which the
