@@ -5,9 +5,9 @@ import (
 
 	"github.com/asogen/asogen/pkg/config"
 	"github.com/asogen/asogen/pkg/emitcache"
+	"github.com/asogen/asogen/pkg/handwritten"
 	"github.com/asogen/asogen/pkg/inputs"
 	"github.com/asogen/asogen/pkg/openapi"
-	"github.com/asogen/asogen/pkg/wiring/handwritten"
 )
 
 // specsOf serves cfg's spec files from disk, messages showing paths relative to the working folder.

@@ -5,12 +5,12 @@ import (
 	"fmt"
 
 	"github.com/asogen/asogen/pkg/config"
+	"github.com/asogen/asogen/pkg/migrate"
 	"github.com/asogen/asogen/pkg/openapi"
-	"github.com/asogen/asogen/pkg/wiring/migrate"
 )
 
 // migrateHub rewrites hand-written extensions typed against an older hub to the current hub
-// (pkg/wiring/migrate's Run), before generation checks them.
+// (pkg/migrate's Run), before generation checks them.
 func (a *app) migrateHub(cfg *config.Config) error {
 	m, err := openapi.Build(context.Background(), cfg, specsOf(cfg))
 	if err != nil {

@@ -12,7 +12,7 @@ import (
 
 	"github.com/asogen/asogen/pkg/inputs"
 	"github.com/asogen/asogen/pkg/openapi"
-	"github.com/asogen/asogen/pkg/wiring/scaffold"
+	"github.com/asogen/asogen/pkg/scaffold"
 )
 
 const scaffoldExamples = `  # write the hand-written file of each extension configured for network PrivateEndpoint

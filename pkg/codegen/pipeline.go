@@ -13,8 +13,8 @@ import (
 	"github.com/asogen/asogen/pkg/config"
 	"github.com/asogen/asogen/pkg/diag"
 	"github.com/asogen/asogen/pkg/fileset"
+	"github.com/asogen/asogen/pkg/handwritten"
 	"github.com/asogen/asogen/pkg/openapi"
-	"github.com/asogen/asogen/pkg/wiring/handwritten"
 )
 
 // Stage is one step of the pipeline. Requires names the stages that must run before it; the

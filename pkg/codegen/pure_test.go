@@ -82,7 +82,7 @@ func memoryTree(t *testing.T, root string) fstest.MapFS {
 
 // corePackages are the folders of the pure core, relative to the module root, and the files in
 // them that belong to commands rather than to generation. Scaffold and hub migration
-// (pkg/wiring/scaffold, pkg/wiring/migrate) are commands that write hand-written files, not
+// (pkg/scaffold, pkg/migrate) are commands that write hand-written files, not
 // generation, and are not listed.
 var corePackages = map[string][]string{
 	"pkg/codegen":            nil,

@@ -12,8 +12,8 @@ import (
 	"strings"
 
 	"github.com/asogen/asogen/pkg/config"
+	"github.com/asogen/asogen/pkg/handwritten"
 	"github.com/asogen/asogen/pkg/wiring"
-	"github.com/asogen/asogen/pkg/wiring/handwritten"
 )
 
 // Records keeps small records between runs (the emission cache, emitcache.Dir).

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/asogen/asogen/pkg/config"
-	"github.com/asogen/asogen/pkg/wiring/handwritten"
+	"github.com/asogen/asogen/pkg/handwritten"
 )
 
 // BenchmarkLoadCustomizations measures the go/packages load of the customizations packages:

@@ -1,7 +1,7 @@
 package wiring
 
 import (
-	"github.com/asogen/asogen/pkg/wiring/handwritten"
+	"github.com/asogen/asogen/pkg/handwritten"
 	"slices"
 	"strings"
 

@@ -8,7 +8,7 @@ import (
 
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/config"
-	"github.com/asogen/asogen/pkg/wiring/handwritten"
+	"github.com/asogen/asogen/pkg/handwritten"
 )
 
 // loaded finds the hand-written methods of cfg's project as the CLI does (inputs.HandWritten,

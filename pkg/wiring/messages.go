@@ -2,7 +2,7 @@ package wiring
 
 import (
 	"fmt"
-	"github.com/asogen/asogen/pkg/wiring/handwritten"
+	"github.com/asogen/asogen/pkg/handwritten"
 	"path"
 	"strings"
 

@@ -13,9 +13,9 @@ import (
 	"github.com/asogen/asogen/internal/wiringtest"
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/inputs"
+	"github.com/asogen/asogen/pkg/migrate"
+	"github.com/asogen/asogen/pkg/scaffold"
 	"github.com/asogen/asogen/pkg/wiring"
-	"github.com/asogen/asogen/pkg/wiring/migrate"
-	"github.com/asogen/asogen/pkg/wiring/scaffold"
 )
 
 // fixtureLayout is the layout of the default project.

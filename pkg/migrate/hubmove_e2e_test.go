@@ -12,9 +12,9 @@ import (
 	"github.com/asogen/asogen/pkg/config"
 	"github.com/asogen/asogen/pkg/fileset"
 	"github.com/asogen/asogen/pkg/inputs"
+	"github.com/asogen/asogen/pkg/migrate"
 	"github.com/asogen/asogen/pkg/openapi"
 	"github.com/asogen/asogen/pkg/wiring"
-	"github.com/asogen/asogen/pkg/wiring/migrate"
 )
 
 const peHandWritten = "v2/api/network/customizations/private_endpoint_post_reconciliation_checker.go"
@@ -67,7 +67,7 @@ func TestHubMoveEndToEnd(t *testing.T) {
 func copyRepoProject(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
-	root := filepath.Join("..", "..", "..")
+	root := filepath.Join("..", "..")
 	for _, p := range []string{"go.mod", "go.sum", "config.yaml", "specs", "v2/pkg", "v2/pkg/resolver",
 		"v2/pkg/genericarmclient", "v2/api/network/customizations", "v2/api/kusto/customizations",
 		"v2/api/containerservice/customizations", "v2/api/storage/customizations", "v2/api/managedidentity/customizations"} {

@@ -7,9 +7,9 @@ import (
 	"github.com/asogen/asogen/internal/wiringtest"
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/config"
+	"github.com/asogen/asogen/pkg/handwritten"
 	"github.com/asogen/asogen/pkg/inputs"
 	"github.com/asogen/asogen/pkg/wiring"
-	"github.com/asogen/asogen/pkg/wiring/handwritten"
 )
 
 const peFile = wiringtest.PEFile

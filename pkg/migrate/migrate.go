@@ -18,9 +18,9 @@ import (
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/config"
 	"github.com/asogen/asogen/pkg/diag"
+	"github.com/asogen/asogen/pkg/handwritten"
 	"github.com/asogen/asogen/pkg/header"
 	"github.com/asogen/asogen/pkg/wiring"
-	"github.com/asogen/asogen/pkg/wiring/handwritten"
 )
 
 // Run moves the hand-written code of kinds whose hub moved to the new hub: it checks the

@@ -12,9 +12,9 @@ import (
 
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/config"
+	"github.com/asogen/asogen/pkg/handwritten"
 	"github.com/asogen/asogen/pkg/naming"
 	"github.com/asogen/asogen/pkg/wiring"
-	"github.com/asogen/asogen/pkg/wiring/handwritten"
 	"github.com/asogen/asogen/templates"
 )
 

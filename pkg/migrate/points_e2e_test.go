@@ -13,8 +13,8 @@ import (
 	"github.com/asogen/asogen/pkg/config"
 	"github.com/asogen/asogen/pkg/inputs"
 	"github.com/asogen/asogen/pkg/openapi"
+	"github.com/asogen/asogen/pkg/scaffold"
 	"github.com/asogen/asogen/pkg/wiring"
-	"github.com/asogen/asogen/pkg/wiring/scaffold"
 )
 
 // TestExtensionMigrateHubEndToEnd gives network PrivateEndpoint all seven extension points in a

@@ -41,7 +41,7 @@ func TestScaffoldWritesMissingExtensions(t *testing.T) {
 func TestScaffoldGolden(t *testing.T) {
 	t.Parallel()
 	m := wiringtest.Model()
-	g := goldie.New(t, goldie.WithFixtureDir("../../../testdata/golden/wiring/scaffold"), goldie.WithNameSuffix(".golden"))
+	g := goldie.New(t, goldie.WithFixtureDir("../../testdata/golden/wiring/scaffold"), goldie.WithNameSuffix(".golden"))
 	for _, k := range m.Kinds {
 		for _, p := range wiring.KindPoints(k.Extensions) {
 			s, err := wiring.Bind(fixtureLayout, m, k, p)
@@ -111,7 +111,7 @@ func TestScaffoldEveryPointGolden(t *testing.T) {
 	}
 	m := wiringtest.AllPointsModel(names)
 	k, _ := m.Kind("network", "PrivateEndpoint")
-	g := goldie.New(t, goldie.WithFixtureDir("../../../testdata/golden/wiring/points"), goldie.WithNameSuffix(".golden"))
+	g := goldie.New(t, goldie.WithFixtureDir("../../testdata/golden/wiring/points"), goldie.WithNameSuffix(".golden"))
 	for _, p := range wiring.Points {
 		s, err := wiring.Bind(fixtureLayout, m, k, p)
 		if err != nil {
