@@ -114,8 +114,8 @@ func (o *Object) WithProperties(props ...Property) *Object {
 	return &out
 }
 
-// WithoutProperty returns a copy of the object without the named property.
-func (o *Object) WithoutProperty(name string) *Object {
+// withoutProperty returns a copy of the object without the named property.
+func (o *Object) withoutProperty(name string) *Object {
 	out := *o
 	out.Properties = slices.DeleteFunc(slices.Clone(o.Properties), func(p Property) bool { return p.Name == name })
 	return &out

@@ -53,8 +53,8 @@ func (r *Resource) Kind() string { return r.Name.Name }
 // DefName implements Definition so resources live beside objects and enums.
 func (r *Resource) DefName() TypeName { return r.Name }
 
-// WithPackage returns a copy of the resource, its spec and status names moved to another package.
-func (r *Resource) WithPackage(p PackageRef) *Resource {
+// withPackage returns a copy of the resource, its spec and status names moved to another package.
+func (r *Resource) withPackage(p PackageRef) *Resource {
 	out := *r
 	out.Name = r.Name.InPackage(p)
 	out.Spec = r.Spec.InPackage(p)

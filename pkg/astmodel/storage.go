@@ -30,7 +30,7 @@ func StorageVariant(api *Package) *Package {
 			}
 			out.Add(s)
 		case *Resource:
-			out.Add(d.WithPackage(ref))
+			out.Add(d.withPackage(ref))
 		}
 	}
 	return out

@@ -73,8 +73,8 @@ var (
 	JSONType                   = ExternalType{goref.RawJSON}
 )
 
-// IsObject reports whether t names an object definition in defs.
-func IsObject(t Type, defs map[TypeName]Definition) bool {
+// isObject reports whether t names an object definition in defs.
+func isObject(t Type, defs map[TypeName]Definition) bool {
 	n, ok := t.(TypeName)
 	if !ok {
 		return false

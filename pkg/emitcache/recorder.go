@@ -8,7 +8,7 @@ import (
 )
 
 // Recorder is a sink that passes every file on to its Sink and keeps the file's SHA-256, so
-// that once a run succeeds the caller can store the units it emitted (SumsOf, then Store).
+// that once a run succeeds the caller can store the units it emitted (sumsOf, then Store).
 type Recorder struct {
 	fileset.Sink
 	mu   sync.Mutex
@@ -36,8 +36,8 @@ func (r *Recorder) Vouch(paths []string) {
 	}
 }
 
-// SumsOf returns the SHA-256 of each of paths; false when one was not put.
-func (r *Recorder) SumsOf(paths []string) (map[string][sha256.Size]byte, bool) {
+// sumsOf returns the SHA-256 of each of paths; false when one was not put.
+func (r *Recorder) sumsOf(paths []string) (map[string][sha256.Size]byte, bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	out := make(map[string][sha256.Size]byte, len(paths))
@@ -59,7 +59,7 @@ type Storer interface {
 // StoreUnit stores in c, under key, the SHA-256 of each of paths, when every one was put (a
 // unit codegen emitted: codegen.Result.Units).
 func (r *Recorder) StoreUnit(c Storer, key string, paths []string) {
-	if sums, ok := r.SumsOf(paths); ok {
+	if sums, ok := r.sumsOf(paths); ok {
 		c.Store(key, sums)
 	}
 }

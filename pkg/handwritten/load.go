@@ -23,12 +23,12 @@ import (
 	"github.com/asogen/asogen/pkg/header"
 )
 
-// LoadMode is all the checker asks of go/packages: package names and files. Without
+// loadMode is all the checker asks of go/packages: package names and files. Without
 // NeedImports, NeedDeps or NeedSyntax, `go list` runs with -find: it does not even resolve the
 // imports of the customizations packages, so the cost does not grow with the number of API
 // packages, and broken or missing generated code does not matter. The checker parses the
 // hand-written files itself, skipping generated ones (parseHandWritten).
-const LoadMode = packages.NeedName | packages.NeedFiles
+const loadMode = packages.NeedName | packages.NeedFiles
 
 // ParamType is a parameter type of a hand-written method, resolved through the file's imports.
 type ParamType struct {
@@ -86,7 +86,7 @@ func Load(dir string, pkgs []Package, names, env []string) ([]Method, error) {
 	// GOPROXY=off: an import of a package that is not generated yet must not send go list to
 	// the network looking for a module that provides it.
 	env = append(slices.Clip(env), "GOPROXY=off")
-	loaded, err := packages.Load(&packages.Config{Mode: LoadMode, Dir: dir, Env: env}, patterns...)
+	loaded, err := packages.Load(&packages.Config{Mode: loadMode, Dir: dir, Env: env}, patterns...)
 	if err != nil {
 		// go list itself failed: not a problem of the hand-written code (exit 3, not 2).
 		return nil, fmt.Errorf("loading the customizations packages in %s with go list: %w", dir, err)

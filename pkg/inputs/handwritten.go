@@ -101,7 +101,7 @@ func recalled(records Records, key string) (handwritten.Found, bool) {
 // when a folder cannot be read.
 func handWrittenKey(cfg *config.Config, pkgs []handwritten.Package, env []string) string {
 	h := sha256.New()
-	head, err := json.Marshal([]any{cfg.Dir, cfg.Path, pkgs, GoSettings(env)})
+	head, err := json.Marshal([]any{cfg.Dir, cfg.Path, pkgs, goSettings(env)})
 	if err != nil {
 		return ""
 	}
@@ -128,8 +128,8 @@ func handWrittenKey(cfg *config.Config, pkgs []handwritten.Package, env []string
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// GoSettings are the variables of env that change which files go list finds.
-func GoSettings(env []string) []string {
+// goSettings are the variables of env that change which files go list finds.
+func goSettings(env []string) []string {
 	var out []string
 	for _, v := range []string{"GOOS", "GOARCH", "GOFLAGS", "CGO_ENABLED", "GOWORK", "GO111MODULE"} {
 		out = append(out, v+"="+lookup(env, v))

@@ -6,9 +6,9 @@ import (
 	"github.com/asogen/asogen/pkg/naming"
 )
 
-// OperatorSpecName is the Spec property that holds what the operator does beside ARM: where to
+// operatorSpecName is the Spec property that holds what the operator does beside ARM: where to
 // write exported secrets and config values. It is never sent to Azure.
-const OperatorSpecName = "OperatorSpec"
+const operatorSpecName = "OperatorSpec"
 
 // operatorSpec returns the Spec property operatorSpec, as ASO's: <Kind>OperatorSpec with
 // configMapExpressions and secretExpressions (CEL expressions whose values are written into
@@ -33,7 +33,7 @@ func (p *pkgBuilder) operatorSpec(r *config.Resource) astmodel.Property {
 	}
 	spec := astmodel.TypeName{Package: p.ref, Name: p.claim(r.Kind+"OperatorSpec", "operator-spec:"+r.Kind)}
 	p.pkg.Add(astmodel.NewObject(spec, "What the operator does beside Azure for this resource.", props...))
-	return astmodel.Property{Name: OperatorSpecName, JSONName: "operatorSpec", Type: spec,
+	return astmodel.Property{Name: operatorSpecName, JSONName: "operatorSpec", Type: spec,
 		Description: "What the operator does beside Azure, such as exporting secrets and config values."}
 }
 

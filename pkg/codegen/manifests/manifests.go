@@ -60,15 +60,15 @@ func (g Generator) Files(m *astmodel.Model, _ func(group string) bool) ([]gen.Ba
 	return batches, nil
 }
 
-// CRDFile is the file controller-gen writes for a kind: <group>_<plural>.yaml.
-func CRDFile(group, kind string) string {
+// cRDFile is the file controller-gen writes for a kind: <group>_<plural>.yaml.
+func cRDFile(group, kind string) string {
 	return astmodel.KubeGroup(group) + "_" + naming.Plural(kind) + ".yaml"
 }
 
 func kustomization(m *astmodel.Model) string {
 	var files []string
 	for _, k := range m.Kinds {
-		files = append(files, CRDFile(k.Group, k.Name))
+		files = append(files, cRDFile(k.Group, k.Name))
 	}
 	slices.Sort(files)
 	var b strings.Builder

@@ -13,8 +13,8 @@ import (
 	"github.com/asogen/asogen/pkg/header"
 )
 
-// SampleLocation is the Azure region samples are created in.
-const SampleLocation = "westus2"
+// sampleLocation is the Azure region samples are created in.
+const sampleLocation = "westus2"
 
 // maxSampleDepth bounds how deep required objects are filled (recursive schemas).
 const maxSampleDepth = 6
@@ -49,9 +49,9 @@ func samplePath(root string, ref astmodel.PackageRef, kind string) string {
 	return path.Join(root, ref.Group, ref.KubeVersion(), strings.ToLower(kind)+".yaml")
 }
 
-// SampleName is the name of the sample of a kind at an API version, e.g. privateendpoint20220701:
+// sampleName is the name of the sample of a kind at an API version, e.g. privateendpoint20220701:
 // lower-case letters and digits only, so it is also a valid Azure name for most resource types.
-func SampleName(kind string, ref astmodel.PackageRef) string {
+func sampleName(kind string, ref astmodel.PackageRef) string {
 	return strings.ToLower(kind) + strings.ReplaceAll(ref.APIVersion, "-", "")
 }
 
@@ -75,7 +75,7 @@ func sample(m *astmodel.Model, k *astmodel.Kind, ref astmodel.PackageRef) ([]byt
 	spec := s.object(res.Spec, 0)
 	if res.FixedName != "" {
 		spec["azureName"] = res.FixedName
-	} else if name, ok := s.sampleAzureName(res.Spec, SampleName(k.Name, ref)); ok {
+	} else if name, ok := s.sampleAzureName(res.Spec, sampleName(k.Name, ref)); ok {
 		spec["azureName"] = name
 	}
 	if k.Owner != nil {
@@ -87,7 +87,7 @@ func sample(m *astmodel.Model, k *astmodel.Kind, ref astmodel.PackageRef) ([]byt
 	doc := map[string]any{
 		"apiVersion": ref.KubeGroup() + "/" + ref.KubeVersion(),
 		"kind":       k.Name,
-		"metadata":   map[string]any{"name": SampleName(k.Name, ref), "namespace": "default"},
+		"metadata":   map[string]any{"name": sampleName(k.Name, ref), "namespace": "default"},
 		"spec":       spec,
 	}
 	var body strings.Builder
@@ -102,7 +102,7 @@ func sample(m *astmodel.Model, k *astmodel.Kind, ref astmodel.PackageRef) ([]byt
 // ownerSampleName names the owner kind's sample at its hub's API version.
 func ownerSampleName(m *astmodel.Model, owner *astmodel.OwnerKind) string {
 	if k, ok := m.Kind(owner.Group, owner.Kind); ok {
-		return SampleName(k.Name, k.Hub.APIRef())
+		return sampleName(k.Name, k.Hub.APIRef())
 	}
 	return strings.ToLower(owner.Kind)
 }
@@ -121,7 +121,7 @@ func (s sampler) object(name astmodel.TypeName, depth int) map[string]any {
 	option := s.simplestOption(obj)
 	for _, p := range obj.Properties {
 		if p.JSONName == "location" && p.Type == astmodel.StringType {
-			out[p.JSONName] = SampleLocation
+			out[p.JSONName] = sampleLocation
 		} else if (p.Required || p.ConfigInput == astmodel.ConfigInputRequired || p.Name == option) && p.Name != "AzureName" && p.Name != "Owner" {
 			out[p.JSONName] = fit(p.Validation, s.value(p.Type, depth+1))
 		}
