@@ -8,10 +8,12 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/asogen/asogen/pkg/goref"
 )
 
 // runtimePath is the package of runtime.Object, which DeepCopyObject returns.
-const runtimePath = "k8s.io/apimachinery/pkg/runtime"
+var runtimePath = goref.RuntimeObject.Path
 
 // imports names the packages the file imports as controller-gen does (importsList): each path
 // the last element of its path not yet taken, else joined with the elements before it.
