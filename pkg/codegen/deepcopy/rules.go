@@ -12,8 +12,9 @@ import (
 
 // types resolves the package's named types; the first problem is kept in err.
 type types struct {
-	local map[string]typ // the package's type declarations
-	err   error
+	local        map[string]typ  // the package's type declarations
+	shallowLocal map[string]bool // shallow of the package's named types, once known
+	err          error
 }
 
 func (ts *types) fail(format string, args ...any) {
@@ -70,7 +71,15 @@ func (ts *types) shallow(t typ) bool {
 	case basic:
 		return true
 	case named:
-		return ts.shallow(ts.underlying(t))
+		if t.path != "" {
+			return ts.shallow(ts.underlying(t))
+		}
+		s, ok := ts.shallowLocal[t.name]
+		if !ok {
+			s = ts.shallow(ts.underlying(t))
+			ts.shallowLocal[t.name] = s
+		}
+		return s
 	case structType:
 		for _, f := range t.fields {
 			if !ts.shallow(f.typ) {

@@ -2,6 +2,7 @@ package deepcopy
 
 import (
 	"fmt"
+	"sync"
 
 	"github.com/dave/dst"
 
@@ -32,50 +33,101 @@ type field struct {
 // external is the underlying struct of a type of goref's table (its fields are not needed).
 type external struct{ shallow bool }
 
-// predeclared lists the predeclared types a field may have.
-var predeclared = map[string]bool{
-	"bool": true, "string": true, "byte": true, "rune": true, "int": true, "int8": true, "int16": true,
-	"int32": true, "int64": true, "uint": true, "uint8": true, "uint16": true, "uint32": true,
-	"uint64": true, "uintptr": true, "float32": true, "float64": true, "complex64": true, "complex128": true,
+// predeclared lists the predeclared types a field may have, each as a typ.
+var predeclared = func() map[string]typ {
+	m := map[string]typ{}
+	for _, n := range []string{"bool", "string", "byte", "rune", "int", "int8", "int16", "int32", "int64",
+		"uint", "uint8", "uint16", "uint32", "uint64", "uintptr", "float32", "float64", "complex64", "complex128"} {
+		m[n] = basic(n)
+	}
+	return m
+}()
+
+// converter converts the type expressions of one package; the named types and the pointers and
+// slices of named or basic types, most of a package's field types, are made once.
+type converter struct {
+	own    string            // the package's import path
+	names  map[named]typ     // named types
+	shared map[sharedKey]typ // pointers and slices of named or basic types
 }
 
-// typeOf converts a type expression the emitters build; own is the package's import path.
-func typeOf(x dst.Expr, own string) (typ, error) {
+type sharedKey struct {
+	slice bool // else a pointer
+	elem  typ  // a named or basic type
+}
+
+func newConverter(own string) *converter {
+	return &converter{own: own, names: map[named]typ{}, shared: map[sharedKey]typ{}}
+}
+
+// typeOf converts a type expression the emitters build.
+func (c *converter) typeOf(x dst.Expr) (typ, error) {
 	switch x := x.(type) {
 	case *dst.Ident:
-		if x.Path == "" && predeclared[x.Name] {
-			return basic(x.Name), nil
-		}
-		if x.Path == own {
-			return named{name: x.Name}, nil
-		}
-		return named{path: x.Path, name: x.Name}, nil
+		return c.ident(x), nil
 	case *dst.StarExpr:
-		elem, err := typeOf(x.X, own)
-		return pointer{elem}, err
+		elem, err := c.typeOf(x.X)
+		return c.wrap(false, elem), err
 	case *dst.ArrayType:
 		if x.Len != nil {
 			return nil, fmt.Errorf("array types are not supported")
 		}
-		elem, err := typeOf(x.Elt, own)
-		return slice{elem}, err
+		elem, err := c.typeOf(x.Elt)
+		return c.wrap(true, elem), err
 	case *dst.MapType:
-		key, err := typeOf(x.Key, own)
+		key, err := c.typeOf(x.Key)
 		if err != nil {
 			return nil, err
 		}
-		elem, err := typeOf(x.Value, own)
+		elem, err := c.typeOf(x.Value)
 		return mapType{key, elem}, err
 	case *dst.StructType:
-		return structOf(x, own)
+		return c.structOf(x)
 	}
 	return nil, fmt.Errorf("type expression %T is not supported", x)
 }
 
-func structOf(x *dst.StructType, own string) (typ, error) {
-	var s structType
+func (c *converter) ident(x *dst.Ident) typ {
+	if t, ok := predeclared[x.Name]; ok && x.Path == "" {
+		return t
+	}
+	n := named{path: x.Path, name: x.Name}
+	if x.Path == c.own {
+		n.path = ""
+	}
+	t, ok := c.names[n]
+	if !ok {
+		t = n
+		c.names[n] = t
+	}
+	return t
+}
+
+// wrap is a pointer to elem or a slice of elem.
+func (c *converter) wrap(isSlice bool, elem typ) typ {
+	switch elem.(type) {
+	case named, basic:
+	default:
+		if isSlice {
+			return slice{elem}
+		}
+		return pointer{elem}
+	}
+	key := sharedKey{isSlice, elem}
+	t, ok := c.shared[key]
+	if !ok {
+		if t = typ(pointer{elem}); isSlice {
+			t = slice{elem}
+		}
+		c.shared[key] = t
+	}
+	return t
+}
+
+func (c *converter) structOf(x *dst.StructType) (typ, error) {
+	s := structType{fields: make([]field, 0, len(x.Fields.List))}
 	for _, f := range x.Fields.List {
-		t, err := typeOf(f.Type, own)
+		t, err := c.typeOf(f.Type)
 		if err != nil {
 			return nil, err
 		}
@@ -104,8 +156,22 @@ func embeddedName(t typ) (string, error) {
 	return "", fmt.Errorf("embedded field of type %v", t)
 }
 
+// externals holds the underlying types of goref's types, read once (externalUnderlying).
+var externals sync.Map // named → typ
+
 // externalUnderlying is the underlying type of a type of goref's table, from its deepcopy row.
 func externalUnderlying(n named) (typ, error) {
+	if t, ok := externals.Load(n); ok {
+		return t.(typ), nil
+	}
+	t, err := readExternal(n)
+	if err == nil {
+		externals.Store(n, t)
+	}
+	return t, err
+}
+
+func readExternal(n named) (typ, error) {
 	c, ok := goref.CopyOf(goref.Ref{Path: n.path, Name: n.name})
 	if !ok {
 		return nil, fmt.Errorf("type %s.%s has no deepcopy row in pkg/goref", n.path, n.name)
@@ -120,8 +186,8 @@ func externalUnderlying(n named) (typ, error) {
 // a map or slice of them.
 func parseType(s string) (typ, error) {
 	switch {
-	case predeclared[s]:
-		return basic(s), nil
+	case predeclared[s] != nil:
+		return predeclared[s], nil
 	case len(s) > 2 && s[:2] == "[]":
 		elem, err := parseType(s[2:])
 		return slice{elem}, err
