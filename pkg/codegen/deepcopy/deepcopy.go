@@ -32,7 +32,9 @@ type Package struct {
 	decls      []decl
 	imported   map[string]bool // paths the package's other files import
 	convert    *converter
-	err        error // the first type Add could not convert
+	last       string // the file Add saw last, and the number of its type declarations
+	lastTypes  int
+	err        error // the first problem of Add or Printed
 }
 
 // decl is a type declaration of the package, converted when it is added (no dst tree is kept).
@@ -50,6 +52,7 @@ func New(name, importPath string, names func(string) (string, bool)) *Package {
 
 // Add records the type declarations of a file of the package.
 func (p *Package) Add(file string, decls []dst.Decl) {
+	p.last, p.lastTypes = file, 0
 	for _, d := range decls {
 		gd, ok := d.(*dst.GenDecl)
 		if !ok || gd.Tok != token.TYPE {
@@ -63,15 +66,32 @@ func (p *Package) Add(file string, decls []dst.Decl) {
 				p.err = fmt.Errorf("%s: type %s: %w", p.path, ts.Name.Name, err)
 			}
 			p.decls = append(p.decls, decl{file: file, name: ts.Name.Name, typ: t, root: root || slices.Contains(ts.Decs.Start, rootMarker)})
+			p.lastTypes++
 		}
 	}
 }
 
-// Printed records the imports of a printed file of the package.
+// Printed records the imports of the file Add saw last, as printed. A type declaration the
+// printed file holds and Add did not see (one written as text) is an error: it would not be
+// copied.
 func (p *Package) Printed(src []byte) {
 	for _, path := range importsOf(src) {
 		p.imported[path] = true
 	}
+	if n := typeLines(src); n != p.lastTypes && p.err == nil {
+		p.err = fmt.Errorf("%s: %s prints %d type declarations, %d were added", p.path, p.last, n, p.lastTypes)
+	}
+}
+
+// typeLines counts the lines of src that start a top-level type declaration.
+func typeLines(src []byte) int {
+	n := 0
+	for line := range bytes.Lines(src) {
+		if bytes.HasPrefix(line, []byte("type ")) {
+			n++
+		}
+	}
+	return n
 }
 
 // Write writes the file: asogen's header, controller-gen's build constraint, the package

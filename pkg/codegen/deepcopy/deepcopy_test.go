@@ -116,3 +116,15 @@ func TestDeepCopyRefusesUnknownTypes(t *testing.T) {
 		}
 	}
 }
+
+// TestDeepCopyRefusesTypesNotAdded: a printed file holding a type declaration Add did not see
+// (written as text rather than as a declaration) is an error, not a type left uncopied.
+func TestDeepCopyRefusesTypesNotAdded(t *testing.T) {
+	src := []byte("package shapes\n\ntype A struct {\n\tName string\n}\n")
+	p := New("shapes", shapesPath, names)
+	p.Add("a.go", parse(t, src).Decls)
+	p.Printed(append(src, "\ntype B struct{}\n"...))
+	if err := p.Write(new(bytes.Buffer)); err == nil || !strings.Contains(err.Error(), "a.go prints 2 type declarations, 1 were added") {
+		t.Fatalf("Write = %v", err)
+	}
+}
