@@ -48,7 +48,7 @@ image:
 image-push: image
 	go run ./v2/internal/cmd/image push -archive $(IMAGE_ARCHIVE) -ref '$(IMAGE)'
 
-## generate: the one go:generate line in gen.go (asogen, then controller-gen)
+## generate: the one go:generate line in gen.go (asogen with the API deepcopy files, then controller-gen)
 generate:
 	go generate ./...
 
@@ -59,7 +59,9 @@ verify-asogen:
 	go run ./cmd/asogen verify
 
 # Runs the go:generate line in a temporary copy of the tree (git's tracked and untracked,
-# not ignored, files) and diffs controller-gen's outputs with the tree's.
+# not ignored, files) and diffs its outputs besides asogen's own files (controller-gen's runtime
+# deepcopy files, CRDs, webhook and RBAC manifests, the chart's copies; every deepcopy file is
+# compared, asogen's in v2/api included) with the tree's.
 verify-controller-gen:
 	tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
 	git ls-files -z -co --exclude-standard | tar --null --ignore-failed-read -T - -cf - 2>/dev/null | tar -xf - -C "$$tmp"; \

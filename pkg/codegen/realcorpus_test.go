@@ -22,8 +22,8 @@ const realCorpusConfigFile = "testdata/realcorpus/config.yaml"
 const realCorpusParent = "pkg/codegen/testdata"
 
 // TestRealCorpusCompiles generates every resource of the real specs in process, writes the
-// files into a temporary folder inside the module, runs controller-gen's deepcopy generator and
-// type-checks the result with go vet; controller-gen's CRD generator accepts every validation
+// files (asogen's deepcopy files included) into a temporary folder inside the module and
+// type-checks them with go vet; controller-gen's CRD generator accepts every validation
 // marker the real specs produce. It also asserts PrivateEndpoint's real fields.
 func TestRealCorpusCompiles(t *testing.T) {
 	t.Parallel()
@@ -42,7 +42,7 @@ func TestRealCorpusCompiles(t *testing.T) {
 	}
 	pattern := "./" + rel + "/..."
 	crdDir := filepath.Join(root, filepath.FromSlash(rel), "crd")
-	goTool(t, root, "tool", "controller-gen", "object", "crd:allowDangerousTypes=true", "paths="+pattern, "output:crd:dir="+crdDir)
+	goTool(t, root, "tool", "controller-gen", "crd:allowDangerousTypes=true", "paths="+pattern, "output:crd:dir="+crdDir)
 	t.Logf("controller-gen done at %v", time.Since(start).Round(time.Millisecond))
 	checkCRDValidation(t, crdDir)
 	goTool(t, root, "vet", pattern)

@@ -31,7 +31,8 @@ type realCorpus struct {
 
 // TestRealSpecsCorpusServed generates every resource of testdata/realspecs and, when
 // ASOGEN_AZURE_SPECS is set, of the shared corpus (testdata/realcorpus) into temporary folders
-// inside the module, runs controller-gen (object + crd) and go vet on them, then starts one
+// inside the module (asogen's deepcopy files included), runs controller-gen's CRD generator and
+// go vet on them, then starts one
 // envtest API server with every generated CRD and applies every generated sample at its API
 // version: the CRD is accepted and the object reads back with the spec it was sent.
 func TestRealSpecsCorpusServed(t *testing.T) {
@@ -52,7 +53,7 @@ func TestRealSpecsCorpusServed(t *testing.T) {
 		}
 		crdDir := filepath.Join(root, filepath.FromSlash(c.rel), "crd")
 		pattern := "./" + c.rel + "/..."
-		goTool(t, root, "tool", "controller-gen", "object", "crd:allowDangerousTypes=true", "paths="+pattern, "output:crd:dir="+crdDir)
+		goTool(t, root, "tool", "controller-gen", "crd:allowDangerousTypes=true", "paths="+pattern, "output:crd:dir="+crdDir)
 		crdDirs, patterns = append(crdDirs, crdDir), append(patterns, pattern)
 		got := readSamples(t, filepath.Join(root, filepath.FromSlash(c.rel), "samples"))
 		if len(got) < versionCount(c.cfg) {

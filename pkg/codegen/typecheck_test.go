@@ -98,7 +98,7 @@ func (g *genImporter) Import(p string) (*types.Package, error) {
 	}
 	var errs []string
 	conf := types.Config{Importer: g, Error: func(err error) { errs = append(errs, err.Error()) }}
-	pkg, _ := conf.Check(p, g.fset, append(slices.Clip(files), deepCopyStubs(g.fset, files)), nil)
+	pkg, _ := conf.Check(p, g.fset, files, nil)
 	if len(errs) > 0 {
 		return nil, fmt.Errorf("go/types rejects the generated code:\n%s", strings.Join(errs, "\n"))
 	}
@@ -162,49 +162,4 @@ func runtimePackage(p string) (*types.Package, error) {
 		return pkg, nil
 	}
 	return nil, fmt.Errorf("package %s is not loaded", p)
-}
-
-// deepCopyStubs stands in for controller-gen's deepcopy output, which generation leaves to
-// controller-gen: DeepCopy and DeepCopyInto on every struct type, DeepCopyObject on every type
-// embedding metav1.TypeMeta (resources and lists). A field named like one of them would not
-// compile with the real output either.
-func deepCopyStubs(fset *token.FileSet, files []*ast.File) *ast.File {
-	src := "package " + files[0].Name.Name + "\n\nimport deepcopyruntime \"k8s.io/apimachinery/pkg/runtime\"\n\n" +
-		"var _ deepcopyruntime.Object\n"
-	for _, f := range files {
-		for _, d := range f.Decls {
-			name, isStruct, typeMeta := structDecl(d)
-			if isStruct {
-				src += "func (in *" + name + ") DeepCopy() *" + name + " { return in }\n" +
-					"func (in *" + name + ") DeepCopyInto(out *" + name + ") {}\n"
-			}
-			if typeMeta {
-				src += "func (in *" + name + ") DeepCopyObject() deepcopyruntime.Object { return in }\n"
-			}
-		}
-	}
-	f, err := parser.ParseFile(fset, "zz_generated.deepcopy.go", src, 0)
-	if err != nil {
-		panic(err)
-	}
-	return f
-}
-
-// structDecl names a struct type declaration and says whether it embeds a TypeMeta.
-func structDecl(d ast.Decl) (name string, isStruct, typeMeta bool) {
-	gd, ok := d.(*ast.GenDecl)
-	if !ok || gd.Tok != token.TYPE {
-		return "", false, false
-	}
-	ts := gd.Specs[0].(*ast.TypeSpec)
-	st, ok := ts.Type.(*ast.StructType)
-	if !ok {
-		return "", false, false
-	}
-	for _, f := range st.Fields.List {
-		if sel, ok := f.Type.(*ast.SelectorExpr); ok && len(f.Names) == 0 && sel.Sel.Name == "TypeMeta" {
-			return ts.Name.Name, true, true
-		}
-	}
-	return ts.Name.Name, true, false
 }

@@ -12,8 +12,10 @@ import (
 )
 
 // TestTableMatchesThePackages loads every package of the table and checks that each identifier
-// exists there with the kind the table says, and that each package has the name it says.
+// exists there with the kind the table says, and that each package has the name it says; then
+// that each deepcopy row (Copy) says what controller-gen's deepcopy generator sees of its type.
 func TestTableMatchesThePackages(t *testing.T) {
+	t.Run("deepcopy", checkCopies)
 	byPath := load(t)
 	for r, kind := range kinds {
 		pkg := byPath[r.Path]

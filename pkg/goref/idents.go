@@ -68,6 +68,7 @@ var (
 	ObjectMeta       = def(metav1Pkg, "ObjectMeta", Type)
 	ListMeta         = def(metav1Pkg, "ListMeta", Type)
 	RuntimeScheme    = def(runtimePkg, "Scheme", Type)
+	RuntimeObject    = def(runtimePkg, "Object", Interface)
 	GroupVersion     = def(schemaPkg, "GroupVersion", Type)
 	GroupKind        = def(schemaPkg, "GroupKind", Type)
 	GroupVersionKind = def(schemaPkg, "GroupVersionKind", Type)

@@ -59,7 +59,6 @@ func TestHubMoveEndToEnd(t *testing.T) {
 	if _, err := w.Finish(); err != nil {
 		t.Fatal(err)
 	}
-	run(t, dir, "go", "tool", "controller-gen", "object", "paths=./v2/api/network/...")
 	run(t, dir, "go", "build", "./v2/api/network/...")
 }
 

@@ -47,7 +47,6 @@ func TestExtensionMigrateHubEndToEnd(t *testing.T) {
 			t.Errorf("%s after migration:\n%s", file, got)
 		}
 	}
-	run(t, dir, "go", "tool", "controller-gen", "object", "paths=./v2/api/network/...", "paths=./v2/api/resources/...")
 	run(t, dir, "go", "build", "./v2/api/network/...")
 }
 

@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/asogen/asogen/pkg/astmodel"
+	"github.com/asogen/asogen/pkg/codegen/deepcopy"
 	"github.com/asogen/asogen/pkg/codegen/gen"
 	"github.com/asogen/asogen/pkg/codegen/gofile"
 )
@@ -40,6 +41,8 @@ type pkgEmitter struct {
 	resolver pathResolver
 	printer  gofile.Printer
 	families []*family
+	copies   *deepcopy.Package              // the type declarations of the files built so far (deepcopy.go)
+	built    int                            // the number of files built so far
 	types    map[string]bool                // see typeNames
 	imports  map[astmodel.PackageRef]string // see importPath
 }
@@ -61,6 +64,9 @@ func (e *pkgEmitter) newFile(name string) *goFile {
 // from its descriptor's is a bug (the plan would name another file).
 func (e *pkgEmitter) render(d fileDesc) func(buf *bytes.Buffer) error {
 	return func(buf *bytes.Buffer) error {
+		if d.write != nil {
+			return d.write(buf)
+		}
 		f, err := d.build()
 		if err != nil {
 			return err
@@ -68,8 +74,16 @@ func (e *pkgEmitter) render(d fileDesc) func(buf *bytes.Buffer) error {
 		if f.Name != d.name {
 			return fmt.Errorf("internal error: file %s was described as %s", f.Name, d.name)
 		}
+		if e.copies != nil {
+			e.copies.Add(f.Name, f.Decls())
+		}
+		start := buf.Len()
 		err = f.PrintInto(e.printer, buf)
 		f.Release()
+		if e.copies != nil {
+			e.copies.Printed(buf.Bytes()[start:])
+		}
+		e.built++
 		if err != nil {
 			return fmt.Errorf("%s: %w", e.pkg.Ref, err)
 		}

@@ -1,6 +1,7 @@
 package emit
 
 import (
+	"bytes"
 	"fmt"
 	"slices"
 
@@ -130,25 +131,27 @@ func (g Generator) Files(m *astmodel.Model, emit func(group string) bool) ([]gen
 	return batches, nil
 }
 
-// fileDesc describes one file of a package: its name and how to build it. Plan reads the names,
-// emission builds the files: both come from one table (descriptors).
+// fileDesc describes one file of a package: its name and how to build it, or, for a file
+// written as plain text (the deepcopy file), how to write it. Plan reads the names, emission
+// builds the files: both come from one table (descriptors).
 type fileDesc struct {
 	name  string
 	build func() (*goFile, error)
+	write func(buf *bytes.Buffer) error
 }
 
 // descriptors lists the package's files in printing order, in groups printed together: the
 // package's own files (group version, ARM support), then each family's (types, conversions to
-// the hub, ARM code).
+// the hub, ARM code), then the deepcopy file, written from the type declarations of all of them.
 func (e *pkgEmitter) descriptors() ([][]fileDesc, error) {
 	fams, err := familiesOf(e.model, e.pkg)
 	if err != nil {
 		return nil, err
 	}
 	e.families = fams
-	own := []fileDesc{{groupVersionFileName, func() (*goFile, error) { return e.groupVersionFile(), nil }}}
+	own := []fileDesc{{name: groupVersionFileName, build: func() (*goFile, error) { return e.groupVersionFile(), nil }}}
 	if e.hasSupportFile() {
-		own = append(own, fileDesc{supportFileName, func() (*goFile, error) { return e.supportFile(), nil }})
+		own = append(own, fileDesc{name: supportFileName, build: func() (*goFile, error) { return e.supportFile(), nil }})
 	}
 	groups := [][]fileDesc{own}
 	for _, fam := range fams {
@@ -158,7 +161,7 @@ func (e *pkgEmitter) descriptors() ([][]fileDesc, error) {
 		}
 		groups = append(groups, descs)
 	}
-	return groups, nil
+	return e.withDeepCopy(groups), nil
 }
 
 // familyDescriptors lists a family's files: its types and, for a resource, its conversions (in
@@ -168,12 +171,12 @@ func (e *pkgEmitter) familyDescriptors(fam *family) ([]fileDesc, error) {
 	if err != nil {
 		return nil, err
 	}
-	descs := []fileDesc{{typesFileName(fam), func() (*goFile, error) { return e.typesFile(fam), nil }}}
+	descs := []fileDesc{{name: typesFileName(fam), build: func() (*goFile, error) { return e.typesFile(fam), nil }}}
 	if parts.conversion {
-		descs = append(descs, fileDesc{conversionFileName(fam), func() (*goFile, error) { return e.conversionFile(fam, parts.kind) }})
+		descs = append(descs, fileDesc{name: conversionFileName(fam), build: func() (*goFile, error) { return e.conversionFile(fam, parts.kind) }})
 	}
 	if parts.arm {
-		descs = append(descs, fileDesc{armFileName(fam), func() (*goFile, error) { return e.armFile(fam) }})
+		descs = append(descs, fileDesc{name: armFileName(fam), build: func() (*goFile, error) { return e.armFile(fam) }})
 	}
 	return descs, nil
 }

@@ -38,6 +38,9 @@ func NewFile(name, pkgPath, pkgName string, known Names) *File {
 // Add appends declarations.
 func (f *File) Add(decls ...dst.Decl) { f.decls = append(f.decls, decls...) }
 
+// Decls returns the declarations added so far (not the code written as text).
+func (f *File) Decls() []dst.Decl { return f.decls }
+
 // AddCode appends declarations written as text, after those added so far. The code is
 // complete: nothing may be written to it afterwards.
 func (f *File) AddCode(c *Code) {
