@@ -94,6 +94,7 @@ var corePackages = map[string][]string{
 	"pkg/openapi":            nil,
 	"pkg/astmodel":           nil,
 	"pkg/wiring":             nil,
+	"pkg/kubemarkers":        nil,
 	"pkg/incremental":        nil, // the decorator reads and writes only through its Cache
 }
 
