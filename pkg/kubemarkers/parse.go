@@ -26,7 +26,9 @@ func ParseRule(c Comment) (Rule, error) {
 		"resourceNames": &r.ResourceNames, "verbs": &r.Verbs, "urls": &r.URLs}
 	seen := map[string]bool{}
 	for p.err == "" && !p.done() {
-		name, start := p.argName(), p.at
+		p.skipSpace()
+		start := p.at
+		name := p.argName()
 		switch {
 		case p.err != "":
 		case seen[name]:
