@@ -188,9 +188,9 @@ func originalVersionMethod(r *astmodel.Resource) dst.Decl {
 }
 
 // setAzureNameMethod lets the defaulting webhook persist the Azure name. Its comment carries the
-// kubebuilder markers from which controller-gen writes the kind's webhook configurations (both
-// webhooks are registered at the hub version, and the API server converts other versions to it)
-// and the operator's RBAC rules for the kind.
+// kubebuilder markers of the kind's webhook configurations (both webhooks are registered at the
+// hub version, and the API server converts other versions to it) and of the operator's RBAC
+// rules for the kind; asogen writes the manifests from the same values (pkg/codegen/manifests).
 func (e *pkgEmitter) setAzureNameMethod(r *astmodel.Resource) dst.Decl {
 	d := method{recv: "r", recvType: recvOf(r), name: "SetAzureName",
 		doc:    []string{"SetAzureName sets the name of the resource in Azure; the defaulting webhook persists metadata.name there."},
