@@ -86,7 +86,8 @@ func (g Role) roles(roles []kubemarkers.Role) string {
 	return w.b.String()
 }
 
-// writeRule writes a PolicyRule as a list item, its keys sorted; verbs are always written (null when none, as controller-gen does).
+// writeRule writes a PolicyRule as a list item, its keys sorted; verbs are always written (null
+// when none, as controller-gen does).
 func writeRule(w *yamlWriter, r kubemarkers.Rule) {
 	w.item()
 	w.list(1, "apiGroups", r.Groups)
