@@ -15,6 +15,7 @@ import (
 
 	"github.com/asogen/asogen/pkg/config"
 	"github.com/asogen/asogen/pkg/diag"
+	"github.com/asogen/asogen/pkg/header"
 	"github.com/asogen/asogen/pkg/kubemarkers"
 )
 
@@ -36,6 +37,9 @@ func RBACMarkers(cfg *config.Config) kubemarkers.Found {
 		}
 	}
 	for _, p := range Customizations(cfg, configuredGroups(cfg)) {
+		if slices.Contains(cfg.RBAC.Packages, p.Dir) {
+			continue
+		}
 		if err := markersOfFolder(cfg.Dir, p.Dir, &found.Comments); !errors.Is(err, fs.ErrNotExist) {
 			errs.Merge(err)
 		}
@@ -45,7 +49,8 @@ func RBACMarkers(cfg *config.Config) kubemarkers.Found {
 }
 
 // markersOfFolder appends the package-level rbac markers of the Go files in dir (relative to
-// root), sorted by file name.
+// root), sorted by file name. Files asogen generated (its header first) are skipped: it writes
+// no rbac marker outside the API packages.
 func markersOfFolder(root, dir string, out *[]kubemarkers.Comment) error {
 	entries, err := os.ReadDir(filepath.Join(root, filepath.FromSlash(dir)))
 	if err != nil {
@@ -60,6 +65,9 @@ func markersOfFolder(root, dir string, out *[]kubemarkers.Comment) error {
 		src, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(dir), name))
 		if err != nil {
 			return err
+		}
+		if header.IsGenerated(src) {
+			continue
 		}
 		comments, err := markersOfFile(path.Join(dir, name), src)
 		errs.Merge(err)

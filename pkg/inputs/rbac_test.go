@@ -8,6 +8,7 @@ import (
 
 	"github.com/asogen/asogen/pkg/config"
 	"github.com/asogen/asogen/pkg/diag"
+	"github.com/asogen/asogen/pkg/header"
 )
 
 const markedFile = `// Package op has markers. The package doc's count.
@@ -52,18 +53,25 @@ func TestMarkersOfFile(t *testing.T) {
 	}
 }
 
-// TestRBACMarkers reads the configured folders and every customizations package; a missing
+// TestRBACMarkers reads the configured folders and every customizations package (files asogen
+// generated left out, a folder listed in both read once); a missing
 // configured folder and a file that does not parse are errors at their positions.
 func TestRBACMarkers(t *testing.T) {
 	dir := t.TempDir()
 	write(t, filepath.Join(dir, "internal/op/rbac.go"), "package op\n\n// +kubebuilder:rbac:groups=a,resources=x,verbs=get\n")
 	write(t, filepath.Join(dir, "internal/op/rbac_test.go"), "package op\n\n// +kubebuilder:rbac:groups=a,resources=test,verbs=get\n")
 	write(t, filepath.Join(dir, "v2/api/net/customizations/ext.go"), "package customizations\n\n// +kubebuilder:rbac:groups=\"\",resources=y,verbs=get\n")
+	write(t, filepath.Join(dir, "v2/api/net/customizations/host_gen.go"), header.Go+"\n\npackage customizations\n\n// +kubebuilder:rbac:groups=a,resources=gen,verbs=get\n")
 	cfg := &config.Config{Dir: dir, Output: config.Output{API: "v2/api"},
 		RBAC: config.RBAC{Packages: []string{"internal/op"}, PackagePos: []diag.Pos{{File: "config.yaml", Line: 3, Col: 14}}}}
 	found := RBACMarkers(cfg)
 	if found.Err != nil || len(found.Comments) != 2 || found.Comments[1].Pos.File != "v2/api/net/customizations/ext.go" {
 		t.Fatalf("%+v", found)
+	}
+	cfg.RBAC.Packages = append(cfg.RBAC.Packages, "v2/api/net/customizations")
+	cfg.RBAC.PackagePos = append(cfg.RBAC.PackagePos, diag.Pos{})
+	if found := RBACMarkers(cfg); found.Err != nil || len(found.Comments) != 2 {
+		t.Fatalf("listed twice: %+v", found)
 	}
 	cfg.RBAC.Packages = []string{"internal/gone"}
 	write(t, filepath.Join(dir, "v2/api/net/customizations/broken.go"), "package customizations\n\nfunc {\n")
