@@ -74,6 +74,9 @@ func TestExitCodesThroughRun(t *testing.T) {
 			replaceIn(t, filepath.Join(dir, checker), "func (ext *ManagedClusterExtension) CheckBeforeReconcile",
 				"func (ext *ManagedClusterExt) CheckBeforeReconcile")
 		}, "", ExitInput, checker + ":24:31: CheckBeforeReconcile is declared on *ManagedClusterExt, but asogen calls it on *ManagedClusterExtension"},
+		{"bad rbac marker", func(t *testing.T, dir string) {
+			replaceIn(t, filepath.Join(dir, "v2/internal/operator/rbac.go"), "resources=tokenreviews,", "resource=tokenreviews,")
+		}, "", ExitInput, "v2/internal/operator/rbac.go:24:51: unknown argument \"resource\""},
 		{"go list fails", func(*testing.T, string) {}, "-mod=bogus", ExitInternal, "with go list"},
 	}
 	for _, c := range cases {

@@ -18,6 +18,7 @@ import (
 	"github.com/asogen/asogen/pkg/emitcache"
 	"github.com/asogen/asogen/pkg/fileset"
 	"github.com/asogen/asogen/pkg/incremental"
+	"github.com/asogen/asogen/pkg/inputs"
 )
 
 const generateExamples = `  # generate everything the config in the current folder describes
@@ -101,6 +102,7 @@ func (a *app) produce(cfg *config.Config, out fileset.Sink, cache *emitcache.Dir
 		Config:      cfg,
 		Specs:       specsOf(cfg),
 		HandWritten: handWrittenOf(cfg, cache),
+		RBAC:        inputs.RBACMarkers(cfg),
 		Options: codegen.Options{
 			OnStage: a.stageTimer(),
 			Printer: codegen.Printer{Restorer: os.Getenv("ASOGEN_PRINTER") == "restorer"}, // a diagnosis switch: the output is the same

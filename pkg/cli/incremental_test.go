@@ -207,7 +207,7 @@ func assertMatchesCold(t *testing.T, cfgPath, after string) {
 		t.Fatal(err)
 	}
 	cold := fileset.NewMemory(cfg.Dir)
-	res, err := codegen.Generate(context.Background(), codegen.Inputs{Config: cfg, Specs: inputs.Specs(cfg.SpecRoot, ""), HandWritten: inputs.HandWritten(cfg, os.Environ(), nil)}, cold)
+	res, err := codegen.Generate(context.Background(), codegen.Inputs{Config: cfg, Specs: inputs.Specs(cfg.SpecRoot, ""), HandWritten: inputs.HandWritten(cfg, os.Environ(), nil), RBAC: inputs.RBACMarkers(cfg)}, cold)
 	if err != nil {
 		t.Fatalf("after %s: cold generate: %v", after, err)
 	}

@@ -132,7 +132,7 @@ func diskSpecs(cfg *config.Config) openapi.Specs {
 
 // diskInputs are the inputs of a run of cfg with opts, read from disk as the CLI does.
 func diskInputs(cfg *config.Config, opts Options) Inputs {
-	return Inputs{Config: cfg, Specs: diskSpecs(cfg), HandWritten: inputs.HandWritten(cfg, os.Environ(), nil), Options: opts}
+	return Inputs{Config: cfg, Specs: diskSpecs(cfg), HandWritten: inputs.HandWritten(cfg, os.Environ(), nil), RBAC: inputs.RBACMarkers(cfg), Options: opts}
 }
 
 // generateInMemory runs Generate for cfg into an in-memory sink and returns every file.

@@ -144,15 +144,15 @@ func compareDeepCopy(ours, theirs fileset.FileSet) error {
 		if !ok {
 			return fmt.Errorf("%s: controller-gen's file does not start with its usual head", p)
 		}
-		if line := firstDifference(got, append([]byte(deepCopyHead), body...)); line != 0 {
+		if line := firstDifferingLine(got, append([]byte(deepCopyHead), body...)); line != 0 {
 			return fmt.Errorf("%s: line %d differs from controller-gen's:\nasogen:        %q\ncontroller-gen: %q", p, line, lineOf(got, line), lineOf(append([]byte(deepCopyHead), body...), line))
 		}
 	}
 	return nil
 }
 
-// firstDifference is the first line (from 1) where a and b differ, 0 when they are equal.
-func firstDifference(a, b []byte) int {
+// firstDifferingLine is the first line (from 1) where a and b differ, 0 when they are equal.
+func firstDifferingLine(a, b []byte) int {
 	if bytes.Equal(a, b) {
 		return 0
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/asogen/asogen/pkg/diag"
 	"github.com/asogen/asogen/pkg/fileset"
 	"github.com/asogen/asogen/pkg/handwritten"
+	"github.com/asogen/asogen/pkg/kubemarkers"
 	"github.com/asogen/asogen/pkg/openapi"
 )
 
@@ -45,18 +46,21 @@ type Env struct {
 	Ctx         context.Context
 	Specs       openapi.Specs
 	HandWritten handwritten.Found
+	RBAC        kubemarkers.Found
 	Options     Options
 	Out         *output
 }
 
 // Inputs is everything one generation reads, gathered by the caller before it starts (the CLI,
 // with pkg/inputs): the config, the spec files, the hand-written methods found in the
-// customizations packages, and the options. Generate reads nothing else: no environment
+// customizations packages, the hand-written `+kubebuilder:rbac` markers that join the
+// operator's role (inputs.RBACMarkers), and the options. Generate reads nothing else: no environment
 // variable, no file, no process.
 type Inputs struct {
 	Config      *config.Config
 	Specs       openapi.Specs
 	HandWritten handwritten.Found
+	RBAC        kubemarkers.Found
 	Options     Options
 }
 
@@ -130,7 +134,7 @@ func pipeline() []Stage {
 // carries the warnings found before it. The options change only the time, never the files.
 func Generate(ctx context.Context, in Inputs, sink fileset.Sink) (*Result, error) {
 	roots := OutputRoots(in.Config)
-	env := &Env{Ctx: ctx, Specs: in.Specs, HandWritten: in.HandWritten, Options: in.Options,
+	env := &Env{Ctx: ctx, Specs: in.Specs, HandWritten: in.HandWritten, RBAC: in.RBAC, Options: in.Options,
 		Out: newOutput(ctx, sink, roots)}
 	last, err := run(env, State{Config: in.Config}, pipeline())
 	res := &Result{Paths: env.Out.paths, Roots: roots, Warnings: last.Warnings}

@@ -95,6 +95,7 @@ var corePackages = map[string][]string{
 	"pkg/openapi":            nil,
 	"pkg/astmodel":           nil,
 	"pkg/wiring":             nil,
+	"pkg/kubemarkers":        nil,
 	"pkg/incremental":        nil, // the decorator reads and writes only through its Cache
 }
 

@@ -4,7 +4,6 @@ import (
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/codegen/emit"
 	"github.com/asogen/asogen/pkg/codegen/gen"
-	"github.com/asogen/asogen/pkg/codegen/gofile"
 	"github.com/asogen/asogen/pkg/codegen/manifests"
 	"github.com/asogen/asogen/pkg/codegen/wiringemit"
 	"github.com/asogen/asogen/pkg/config"
@@ -14,8 +13,10 @@ import (
 const stagePlan = "planFiles"
 
 // generators returns every generator of the run, in emission order: API types, wiring,
-// manifests, samples. Without a config (tests that emit a model) only the API types.
-func generators(cfg *config.Config, p gofile.Printer) []gen.Generator {
+// manifests (the CRD kustomization, the webhook configurations, the operator's role), samples.
+// Without a config (tests that emit a model) only the API types.
+func generators(cfg *config.Config, env *Env) []gen.Generator {
+	p := env.Options.Printer
 	gens := []gen.Generator{emit.Generator{Printer: p}}
 	if cfg == nil {
 		return gens
@@ -23,6 +24,8 @@ func generators(cfg *config.Config, p gofile.Printer) []gen.Generator {
 	return append(gens,
 		wiringemit.Generator{Layout: wiring.LayoutOf(cfg), Printer: p},
 		manifests.Generator{Root: cfg.Output.Manifests},
+		manifests.Webhooks{Root: cfg.Output.Manifests},
+		manifests.Role{Root: cfg.Output.Manifests, RoleName: cfg.RBAC.RoleName, Markers: env.RBAC},
 		manifests.Samples{Root: cfg.Output.Samples})
 }
 
@@ -41,7 +44,7 @@ func planFiles() Stage {
 			if err != nil {
 				return in, err
 			}
-			files, err := listFiles(generators(in.Config, env.Options.Printer), in.Model, toEmit(units))
+			files, err := listFiles(generators(in.Config, env), in.Model, toEmit(units))
 			if err != nil {
 				return in, err
 			}

@@ -22,6 +22,7 @@ type Config struct {
 	Groups     []Group
 	Resources  []Resource
 	Directives []Directive
+	RBAC       RBAC
 }
 
 // Output holds the generated output roots: slash-separated, relative to Dir.

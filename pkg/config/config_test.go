@@ -43,7 +43,7 @@ func TestLoadGood(t *testing.T) {
 func TestLoadBad(t *testing.T) {
 	cases := map[string][]string{
 		"unknownkey.yaml": {
-			`unknownkey.yaml:3:1: unknown key "colour" in config (valid keys: directives, groups, module, output, resources, specRoot)`,
+			`unknownkey.yaml:3:1: unknown key "colour" in config (valid keys: directives, groups, module, output, rbac, resources, specRoot)`,
 			`unknownkey.yaml:8:5: unknown key "extension" in resource (valid keys: exportConfigMaps, exportSecrets, extensions, group, hub, kind, specKind, versions)`,
 		},
 		"wrongtype.yaml": {

@@ -40,6 +40,9 @@ func (d *decoder) finish(cfg *Config) {
 	cfg.Output.Registry = d.outputPath(cfg.Output.Registry, DefaultRegistryRoot, d.raw.registryPos, "output.registry")
 	cfg.Output.Manifests = d.outputPath(cfg.Output.Manifests, DefaultManifestsRoot, d.raw.manifestPos, "output.manifests")
 	cfg.Output.Samples = d.outputPath(cfg.Output.Samples, DefaultSamplesRoot, d.raw.samplesPos, "output.samples")
+	if cfg.RBAC.RoleNamePos.Line == 0 {
+		cfg.RBAC.RoleName = DefaultRoleName
+	}
 	d.checkGroups(cfg)
 	d.checkResources(cfg)
 	d.checkDirectives(cfg)

@@ -32,6 +32,7 @@ func (d *decoder) config(root *yaml.Node, cfg *Config) bool {
 		"resources": func(n *yaml.Node) {
 			d.list(n, "resources", func(item *yaml.Node) { cfg.Resources = append(cfg.Resources, d.resource(item)) })
 		},
+		"rbac": func(n *yaml.Node) { d.rbac(n, cfg) },
 		"directives": func(n *yaml.Node) {
 			d.list(n, "directives", func(item *yaml.Node) { cfg.Directives = append(cfg.Directives, d.directive(item)) })
 		},

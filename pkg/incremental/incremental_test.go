@@ -321,7 +321,7 @@ func withCache(cfg *config.Config, c Cache) codegen.Inputs {
 		records = d
 	}
 	wd, _ := os.Getwd()
-	return codegen.Inputs{Config: cfg, Specs: inputs.Specs(cfg.SpecRoot, wd), HandWritten: inputs.HandWritten(cfg, os.Environ(), records)}
+	return codegen.Inputs{Config: cfg, Specs: inputs.Specs(cfg.SpecRoot, wd), HandWritten: inputs.HandWritten(cfg, os.Environ(), records), RBAC: inputs.RBACMarkers(cfg)}
 }
 
 // generateInMemory runs codegen.Generate for cfg without a cache into an in-memory sink and

@@ -3,12 +3,11 @@ package emit
 import (
 	"go/token"
 	"strconv"
-	"strings"
 
 	"github.com/asogen/asogen/pkg/astmodel"
 	"github.com/asogen/asogen/pkg/codegen/gofile"
 	"github.com/asogen/asogen/pkg/goref"
-	"github.com/asogen/asogen/pkg/naming"
+	"github.com/asogen/asogen/pkg/kubemarkers"
 	"github.com/dave/dst"
 )
 
@@ -189,41 +188,28 @@ func originalVersionMethod(r *astmodel.Resource) dst.Decl {
 }
 
 // setAzureNameMethod lets the defaulting webhook persist the Azure name. Its comment carries the
-// kubebuilder markers from which controller-gen writes the kind's webhook configurations (both
-// webhooks are registered at the hub version, and the API server converts other versions to it)
-// and the operator's RBAC rules for the kind.
+// kubebuilder markers of the kind's webhook configurations (both webhooks are registered at the
+// hub version, and the API server converts other versions to it) and of the operator's RBAC
+// rules for the kind; asogen writes the manifests from the same values (pkg/codegen/manifests).
 func (e *pkgEmitter) setAzureNameMethod(r *astmodel.Resource) dst.Decl {
 	d := method{recv: "r", recvType: recvOf(r), name: "SetAzureName",
 		doc:    []string{"SetAzureName sets the name of the resource in Azure; the defaulting webhook persists metadata.name there."},
 		params: []param{{"name", id("string")}},
 		body:   []dst.Stmt{assign(field("r", "Spec", azureNameProp), id("name"))}}.decl()
-	markers := append(webhookMarkers(e.pkg.Ref, r), rbacMarkers(e.pkg.Ref, r)...)
+	markers := hubMarkers(e.pkg.Ref, r.Kind())
 	d.Decs.Start = append(markers, append([]string{"\n"}, d.Decs.Start...)...)
 	return d
 }
 
-// rbacMarkers grant the operator exactly what it does with the kind: read and watch it, patch it
-// (finalizer, owner reference, resource ID, resume tokens) and its status (conditions), and
-// update it (the storage version migration stores each object again).
-func rbacMarkers(ref astmodel.PackageRef, r *astmodel.Resource) []string {
-	group, plural := ref.KubeGroup(), naming.Plural(r.Kind())
-	return []string{
-		"// +kubebuilder:rbac:groups=" + group + ",resources=" + plural + ",verbs=get;list;watch;patch;update",
-		"// +kubebuilder:rbac:groups=" + group + ",resources=" + plural + "/status,verbs=get;patch",
+// hubMarkers are the marker comments of a hub's webhooks and RBAC rules (kubemarkers): the
+// values the manifests generators write the webhook configurations and the role from.
+func hubMarkers(ref astmodel.PackageRef, kind string) []string {
+	var out []string
+	for _, w := range kubemarkers.HubWebhooks(ref, kind) {
+		out = append(out, "// "+w.Marker())
 	}
-}
-
-// webhookMarkers are the kubebuilder markers of the kind's defaulting and validating webhooks.
-func webhookMarkers(ref astmodel.PackageRef, r *astmodel.Resource) []string {
-	group, version, kind := ref.KubeGroup(), ref.KubeVersion(), strings.ToLower(r.Kind())
-	plural := naming.Plural(kind)
-	stem := strings.ReplaceAll(group, ".", "-") + "-" + version + "-" + kind
-	common := ",failurePolicy=fail,sideEffects=None,groups=" + group + ",resources=" + plural +
-		",verbs=create;update,versions=" + version + ",admissionReviewVersions=v1,matchPolicy=Equivalent"
-	return []string{
-		"// +kubebuilder:webhook:path=/mutate-" + stem + ",mutating=true" + common +
-			",name=default." + version + "." + plural + "." + group,
-		"// +kubebuilder:webhook:path=/validate-" + stem + ",mutating=false" + common +
-			",name=validate." + version + "." + plural + "." + group,
+	for _, r := range kubemarkers.HubRules(ref, kind) {
+		out = append(out, "// "+r.Marker())
 	}
+	return out
 }

@@ -1,7 +1,9 @@
 // Package manifests writes the Kubernetes manifests asogen generates besides Go code: the CRD
-// kustomization that serves every configured kind through the operator's conversion webhook.
-// controller-gen writes the CRDs themselves into <root>/crd/bases; the kustomization lists them
-// and patches each with the webhook conversion stanza and cert-manager's CA injection annotation.
+// kustomization that serves every configured kind through the operator's conversion webhook
+// (controller-gen writes the CRDs themselves into <root>/crd/bases; the kustomization lists them
+// and patches each with the webhook conversion stanza and cert-manager's CA injection
+// annotation), the webhook configurations (<root>/webhook/manifests.yaml, webhooks.go), the
+// operator's role (<root>/rbac/role.yaml, role.go) and the samples.
 package manifests
 
 import (

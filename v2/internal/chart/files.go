@@ -1,5 +1,5 @@
 // Package chart keeps the Helm chart v2/charts/asogen in step with the generated manifests: Sync
-// copies controller-gen's CRDs, RBAC roles and webhook configurations and asogen's conversion
+// copies controller-gen's CRDs and asogen's RBAC roles, webhook configurations and conversion
 // patch into the chart's files/generated (make generate runs it through v2/internal/cmd/chartsync),
 // and Drift reports copies that no longer match. Package render renders the chart.
 package chart

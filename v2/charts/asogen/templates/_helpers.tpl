@@ -22,11 +22,12 @@ app.kubernetes.io/instance: {{ .Release.Name }}
 {{/* cert-manager's CA injection annotation: the serving Certificate, namespace/name. */}}
 {{- define "asogen.caFrom" -}}{{ .Release.Namespace }}/{{ include "asogen.prefix" . }}-serving-cert{{- end -}}
 
-{{/* The documents of a generated multi-document YAML file, as a list of objects. */}}
+{{/* The documents of a generated multi-document YAML file, as a list of objects (parts holding
+   only comments, such as asogen's header before the first ---, are no documents). */}}
 {{- define "asogen.documents" -}}
 {{- $docs := list -}}
 {{- range regexSplit "(?m)^---\\s*$" . -1 -}}
-{{- if trim . -}}{{- $docs = append $docs (fromYaml .) -}}{{- end -}}
+{{- $doc := fromYaml . -}}{{- if $doc -}}{{- $docs = append $docs $doc -}}{{- end -}}
 {{- end -}}
 {{- toJson $docs -}}
 {{- end -}}
