@@ -16,6 +16,8 @@ const (
 	targetRSS                 = 1 << 30
 	targetVerifyNoCache       = 0.12 // × controller-gen object
 	targetEditOneSeconds      = 2.0
+	targetEndToEndSeconds     = 20.0    // make generate end to end at N = 1000
+	targetEndToEndRSS         = 2 << 30 // peak RSS of any process of it
 )
 
 // printReport writes one table per corpus size, the growth factors, the targets and, as the
@@ -58,12 +60,14 @@ func printTargets(w io.Writer, first, last sizeResult) {
 	check(w, "verify without cache / controller-gen object <= 0.12", ratio(last, stepVerifyNoCache, stepControllerGen), targetVerifyNoCache)
 	check(w, "generate after editing one spec, seconds <= 2", last.medians[stepEditOne].Wall.Seconds(), targetEditOneSeconds)
 	check(w, "generate after adding one kind, seconds <= 2", last.medians[stepAddOne].Wall.Seconds(), targetEditOneSeconds)
+	check(w, "make generate end to end, seconds <= 20", last.medians[stepEndToEnd].Wall.Seconds(), targetEndToEndSeconds)
+	check(w, "make generate end to end, peak RSS MiB <= 2048", float64(last.medians[stepEndToEnd].RSS)/(1<<20), targetEndToEndRSS/(1<<20))
 	if first.kinds != last.kinds {
 		check(w, fmt.Sprintf("cold generate growth N=%d..%d <= 11x", first.kinds, last.kinds), growth(first, last, stepCold), targetGrowth)
 	}
 	var rss int64
 	for i := range stepCount {
-		if i != stepControllerGen && i != stepFloor {
+		if i != stepControllerGen && i != stepFloor && i != stepEndToEnd {
 			rss = max(rss, last.medians[i].RSS)
 		}
 	}
