@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"github.com/asogen/asogen/pkg/astmodel"
+	"github.com/asogen/asogen/pkg/codegen/crd"
 	"github.com/asogen/asogen/pkg/codegen/emit"
 	"github.com/asogen/asogen/pkg/codegen/gen"
 	"github.com/asogen/asogen/pkg/codegen/gofile"
@@ -14,7 +15,7 @@ import (
 const stagePlan = "planFiles"
 
 // generators returns every generator of the run, in emission order: API types, wiring,
-// manifests, samples. Without a config (tests that emit a model) only the API types.
+// manifests, CRDs, samples. Without a config (tests that emit a model) only the API types.
 func generators(cfg *config.Config, p gofile.Printer) []gen.Generator {
 	gens := []gen.Generator{emit.Generator{Printer: p}}
 	if cfg == nil {
@@ -23,6 +24,7 @@ func generators(cfg *config.Config, p gofile.Printer) []gen.Generator {
 	return append(gens,
 		wiringemit.Generator{Layout: wiring.LayoutOf(cfg), Printer: p},
 		manifests.Generator{Root: cfg.Output.Manifests},
+		crd.Generator{Root: cfg.Output.Manifests},
 		manifests.Samples{Root: cfg.Output.Samples})
 }
 
