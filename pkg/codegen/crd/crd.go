@@ -6,6 +6,7 @@ package crd
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"maps"
 	"path"
@@ -69,7 +70,7 @@ func (g Generator) file(r *resolver, k *astmodel.Kind) gen.File {
 			if err != nil {
 				return fmt.Errorf("CRD of %s/%s: %w", k.Group, k.Name, err)
 			}
-			return write(buf, doc)
+			return write(buf, doc, r.memo)
 		},
 	}
 }
@@ -87,15 +88,33 @@ type metadata struct {
 	Name        string            `json:"name"`
 }
 
-// write prints the header line and the CRD as one YAML document, as controller-gen does (JSON
-// through go-yaml v2: keys sorted).
-func write(buf *bytes.Buffer, doc document) error {
+// write prints the header line and the CRD as one YAML document, byte for byte as controller-gen
+// writes it (go-yaml v2 over the JSON of the object): directly (yamlWriter), or through go-yaml
+// for a shape the direct writer leaves to it.
+func write(buf *bytes.Buffer, doc document, memo *memo) error {
+	buf.WriteString(header.YAML + "\n---\n")
+	start := buf.Len()
+	err := writeDirect(buf, doc, memo)
+	if !errors.Is(err, errUnsupported) {
+		return err
+	}
+	buf.Truncate(start)
 	out, err := yaml.Marshal(doc)
+	buf.Write(out)
+	return err
+}
+
+// writeDirect writes the document with yamlWriter, remembering text in memo.
+func writeDirect(buf *bytes.Buffer, doc document, memo *memo) error {
+	n, err := documentNode(doc)
 	if err != nil {
 		return err
 	}
-	buf.WriteString(header.YAML + "\n---\n")
-	buf.Write(out)
+	w := yamlWriter{buf: buf, memo: memo}
+	if err := w.mapping(n, 0, false); err != nil {
+		return err
+	}
+	w.newline()
 	return nil
 }
 

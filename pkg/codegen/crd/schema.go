@@ -23,6 +23,7 @@ type resolver struct {
 	model *astmodel.Model
 	refs  map[string]astmodel.PackageRef // import path → generated package; shared, read only
 	pkgs  map[astmodel.PackageRef]*pkgTypes
+	memo  *memo // text written so far, shared by the group's CRDs
 }
 
 // pkgTypes are a package's type declarations and the schemas derived so far.
@@ -34,7 +35,7 @@ type pkgTypes struct {
 }
 
 func newResolver(m *astmodel.Model, refs map[string]astmodel.PackageRef) *resolver {
-	return &resolver{model: m, refs: refs, pkgs: map[astmodel.PackageRef]*pkgTypes{}}
+	return &resolver{model: m, refs: refs, pkgs: map[astmodel.PackageRef]*pkgTypes{}, memo: newMemo()}
 }
 
 // pkg returns the declarations of a generated package, loading them on first use.
