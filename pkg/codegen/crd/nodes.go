@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"unicode"
+	"unicode/utf8"
 
 	apiext "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 )
@@ -69,12 +70,28 @@ func (m *mapping) node() *node {
 // keyLess is go-yaml v2's order of string keys: letters after other characters, runs of digits
 // by their value.
 func keyLess(a, b string) bool {
-	ar, br := []rune(a), []rune(b)
+	if isASCII(a) && isASCII(b) {
+		return runesLess([]byte(a), []byte(b))
+	}
+	return runesLess([]rune(a), []rune(b))
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// runesLess is keyLess over the characters of two keys (bytes of ASCII keys, else runes).
+func runesLess[C byte | rune](ar, br []C) bool {
 	for i := 0; i < len(ar) && i < len(br); i++ {
 		if ar[i] == br[i] {
 			continue
 		}
-		al, bl := unicode.IsLetter(ar[i]), unicode.IsLetter(br[i])
+		al, bl := unicode.IsLetter(rune(ar[i])), unicode.IsLetter(rune(br[i]))
 		if al && bl {
 			return ar[i] < br[i]
 		}
@@ -87,10 +104,10 @@ func keyLess(a, b string) bool {
 }
 
 // digitsLess compares the runs of digits of a and b that start at i (neither rune a letter).
-func digitsLess(ar, br []rune, i int) bool {
+func digitsLess[C byte | rune](ar, br []C, i int) bool {
 	var an, bn int64
 	if ar[i] == '0' || br[i] == '0' {
-		for j := i - 1; j >= 0 && unicode.IsDigit(ar[j]); j-- {
+		for j := i - 1; j >= 0 && unicode.IsDigit(rune(ar[j])); j-- {
 			if ar[j] != '0' {
 				an, bn = 1, 1
 				break
@@ -98,10 +115,10 @@ func digitsLess(ar, br []rune, i int) bool {
 		}
 	}
 	ai, bi := i, i
-	for ; ai < len(ar) && unicode.IsDigit(ar[ai]); ai++ {
+	for ; ai < len(ar) && unicode.IsDigit(rune(ar[ai])); ai++ {
 		an = an*10 + int64(ar[ai]-'0')
 	}
-	for ; bi < len(br) && unicode.IsDigit(br[bi]); bi++ {
+	for ; bi < len(br) && unicode.IsDigit(rune(br[bi])); bi++ {
 		bn = bn*10 + int64(br[bi]-'0')
 	}
 	if an != bn {

@@ -1,6 +1,7 @@
 package crd
 
 import (
+	"fmt"
 	"reflect"
 	"slices"
 
@@ -76,34 +77,67 @@ func (w *yamlWriter) schema(s *apiext.JSONSchemaProps, column int) error {
 
 // keyword writes one field of s as an entry at column when it is set.
 func (w *yamlWriter) keyword(s *apiext.JSONSchemaProps, k string, column int) (bool, error) {
+	switch k {
+	case "description", "type", "format", "pattern":
+		return w.text(k, keywordText(s, k), column)
+	case "items":
+		if s.Items == nil {
+			return false, nil
+		}
+		w.entry(k, column)
+		return true, w.schema(s.Items.Schema, column)
+	case "additionalProperties":
+		if s.AdditionalProperties == nil {
+			return false, nil
+		}
+		w.entry(k, column)
+		return true, w.schema(s.AdditionalProperties.Schema, column)
+	case "properties":
+		if len(s.Properties) == 0 {
+			return false, nil
+		}
+		w.entry(k, column)
+		return true, w.properties(s.Properties, column)
+	}
 	v, ok, err := keywordValue(s, k)
 	if !ok || err != nil {
 		return ok, err
 	}
-	w.indent(column)
-	w.write(k + ":")
-	switch k {
-	case "items":
-		return true, w.schema(s.Items.Schema, column)
-	case "additionalProperties":
-		return true, w.schema(s.AdditionalProperties.Schema, column)
-	case "properties":
-		return true, w.properties(s.Properties, column)
-	}
+	w.entry(k, column)
 	return true, w.value(v, column)
 }
 
-// keywordValue is the node of a field of s other than a schema; ok reports a set field.
-func keywordValue(s *apiext.JSONSchemaProps, k string) (n *node, ok bool, err error) {
+// entry starts the mapping entry "k:" at column.
+func (w *yamlWriter) entry(k string, column int) {
+	w.indent(column)
+	w.write(k)
+	w.write(":")
+}
+
+// text writes the entry k: s when s is set.
+func (w *yamlWriter) text(k, s string, column int) (bool, error) {
+	if s == "" {
+		return false, nil
+	}
+	w.entry(k, column)
+	return true, w.scalar(s, false, column+2)
+}
+
+func keywordText(s *apiext.JSONSchemaProps, k string) string {
 	switch k {
 	case "description":
-		return text(s.Description)
+		return s.Description
 	case "type":
-		return text(s.Type)
+		return s.Type
 	case "format":
-		return text(s.Format)
-	case "pattern":
-		return text(s.Pattern)
+		return s.Format
+	}
+	return s.Pattern
+}
+
+// keywordValue is the node of a field of s that is not text or a schema; ok reports a set field.
+func keywordValue(s *apiext.JSONSchemaProps, k string) (n *node, ok bool, err error) {
+	switch k {
 	case "maxLength":
 		return count(s.MaxLength)
 	case "minLength":
@@ -135,15 +169,9 @@ func keywordValue(s *apiext.JSONSchemaProps, k string) (n *node, ok bool, err er
 		return n, true, err
 	case "x-kubernetes-validations":
 		return rulesNode(s.XValidations)
-	case "items":
-		return nil, s.Items != nil, nil
-	case "additionalProperties":
-		return nil, s.AdditionalProperties != nil, nil
 	}
-	return nil, len(s.Properties) > 0, nil
+	return nil, false, fmt.Errorf("internal error: schema keyword %s", k)
 }
-
-func text(s string) (*node, bool, error) { return str(s), s != "", nil }
 
 func count(n *int64) (*node, bool, error) {
 	if n == nil {
