@@ -59,7 +59,8 @@ verify-asogen:
 	go run ./cmd/asogen verify
 
 # Runs the go:generate line in a temporary copy of the tree (git's tracked and untracked,
-# not ignored, files) and diffs controller-gen's outputs with the tree's.
+# not ignored, files) and diffs controller-gen's outputs with the tree's, with the CRDs (asogen's
+# since issue 32) and the chart's copies.
 verify-controller-gen:
 	tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
 	git ls-files -z -co --exclude-standard | tar --null --ignore-failed-read -T - -cf - 2>/dev/null | tar -xf - -C "$$tmp"; \

@@ -1,6 +1,6 @@
 // Package manifests writes the Kubernetes manifests asogen generates besides Go code: the CRD
 // kustomization that serves every configured kind through the operator's conversion webhook.
-// controller-gen writes the CRDs themselves into <root>/crd/bases; the kustomization lists them
+// pkg/codegen/crd writes the CRDs themselves into <root>/crd/bases; the kustomization lists them
 // and patches each with the webhook conversion stanza and cert-manager's CA injection annotation.
 package manifests
 
@@ -60,7 +60,7 @@ func (g Generator) Files(m *astmodel.Model, _ func(group string) bool) ([]gen.Ba
 	return batches, nil
 }
 
-// CRDFile is the file controller-gen writes for a kind: <group>_<plural>.yaml.
+// CRDFile is the CRD file of a kind, named as controller-gen names it: <group>_<plural>.yaml.
 func CRDFile(group, kind string) string {
 	return astmodel.KubeGroup(group) + "_" + naming.Plural(kind) + ".yaml"
 }
