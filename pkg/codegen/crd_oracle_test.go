@@ -40,6 +40,16 @@ func TestCRDMatchesControllerGenRealCorpus(t *testing.T) {
 	checkCRDsWithControllerGen(t, root, rel, withoutExtensions(realCorpusConfig(t, root, rel)))
 }
 
+// TestCRDMatchesControllerGenRealSpecs is the same over the checked-in corpus of real specs
+// (testdata/realspecs).
+func TestCRDMatchesControllerGenRealSpecs(t *testing.T) {
+	t.Parallel()
+	skipShort(t)
+	root := repoRoot(t)
+	rel := tempTreeDir(t, root, "tmp-crd-realspecs-")
+	checkCRDsWithControllerGen(t, root, rel, withoutExtensions(loadCorpusConfig(t, root, realSpecsConfigFile, rel)))
+}
+
 // TestCRDMatchesControllerGenBenchCorpus is the same over a synthetic corpus of 10 kinds in 3
 // versions, its output moved into the module.
 func TestCRDMatchesControllerGenBenchCorpus(t *testing.T) {
