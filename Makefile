@@ -59,9 +59,9 @@ verify-asogen:
 	go run ./cmd/asogen verify
 
 # Runs the go:generate line in a temporary copy of the tree (git's tracked and untracked,
-# not ignored, files) and diffs controller-gen's outputs (the runtime's deepcopy files, the CRDs)
-# and the chart's copies with the tree's; every deepcopy file is compared, asogen's in v2/api
-# included. The webhook configurations and the role are asogen's alone (verify-asogen).
+# not ignored, files) and diffs with the tree's: every deepcopy file (controller-gen's of the
+# runtime, asogen's in v2/api), the CRDs and the chart's copies. The webhook configurations and the
+# role are asogen's alone (verify-asogen).
 verify-controller-gen:
 	tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
 	git ls-files -z -co --exclude-standard | tar --null --ignore-failed-read -T - -cf - 2>/dev/null | tar -xf - -C "$$tmp"; \

@@ -32,9 +32,10 @@ require (
 	k8s.io/utils v0.0.0-20260626114624-be93311217bd // ptr helpers (already in client-go's graph)
 	pgregory.net/rapid v1.3.0 // property-based round-trip tests of generated conversions
 	sigs.k8s.io/controller-runtime v0.22.4 // client, manager, envtest, conversion.Hub/Convertible
+	sigs.k8s.io/controller-tools v0.19.0 // controller-gen (tool); its CRD parser is the oracle of pkg/codegen/crd's tests
 	sigs.k8s.io/kustomize/api v0.21.2 // tests render v2/config/default exactly as kubectl apply -k does
 	sigs.k8s.io/kustomize/kyaml v0.21.2 // the file system kustomize renders from (tests)
-	sigs.k8s.io/yaml v1.6.0 // Kubernetes YAML in tests (already in client-go's graph)
+	sigs.k8s.io/yaml v1.6.0 // Kubernetes YAML: the CRDs pkg/codegen/crd writes, and tests (already in client-go's graph)
 )
 
 require (
@@ -186,7 +187,6 @@ require (
 	k8s.io/kubectl v0.34.2 // indirect
 	oras.land/oras-go/v2 v2.6.0 // indirect
 	sigs.k8s.io/apiserver-network-proxy/konnectivity-client v0.31.2 // indirect
-	sigs.k8s.io/controller-tools v0.19.0 // indirect
 	sigs.k8s.io/json v0.0.0-20250730193827-2d320260d730 // indirect
 	sigs.k8s.io/randfill v1.0.0 // indirect
 	sigs.k8s.io/structured-merge-diff/v6 v6.4.1 // indirect

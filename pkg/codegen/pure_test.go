@@ -87,6 +87,7 @@ func memoryTree(t *testing.T, root string) fstest.MapFS {
 var corePackages = map[string][]string{
 	"pkg/codegen":            nil,
 	"pkg/codegen/deepcopy":   nil,
+	"pkg/codegen/crd":        nil,
 	"pkg/codegen/emit":       nil,
 	"pkg/codegen/gen":        nil,
 	"pkg/codegen/gofile":     nil,

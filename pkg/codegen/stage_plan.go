@@ -2,6 +2,7 @@ package codegen
 
 import (
 	"github.com/asogen/asogen/pkg/astmodel"
+	"github.com/asogen/asogen/pkg/codegen/crd"
 	"github.com/asogen/asogen/pkg/codegen/emit"
 	"github.com/asogen/asogen/pkg/codegen/gen"
 	"github.com/asogen/asogen/pkg/codegen/manifests"
@@ -13,8 +14,8 @@ import (
 const stagePlan = "planFiles"
 
 // generators returns every generator of the run, in emission order: API types, wiring,
-// manifests (the CRD kustomization, the webhook configurations, the operator's role), samples.
-// Without a config (tests that emit a model) only the API types.
+// manifests (the CRD kustomization, the webhook configurations, the operator's role), CRDs,
+// samples. Without a config (tests that emit a model) only the API types.
 func generators(cfg *config.Config, env *Env) []gen.Generator {
 	p := env.Options.Printer
 	gens := []gen.Generator{emit.Generator{Printer: p}}
@@ -26,6 +27,7 @@ func generators(cfg *config.Config, env *Env) []gen.Generator {
 		manifests.Generator{Root: cfg.Output.Manifests},
 		manifests.Webhooks{Root: cfg.Output.Manifests},
 		manifests.Role{Root: cfg.Output.Manifests, RoleName: cfg.RBAC.RoleName, Markers: env.RBAC},
+		crd.Generator{Root: cfg.Output.Manifests},
 		manifests.Samples{Root: cfg.Output.Samples})
 }
 

@@ -29,8 +29,8 @@ type Config struct {
 type Output struct {
 	API      string // root of generated API packages (default "v2/api")
 	Registry string // folder of the generated registry (default "v2/internal/controllers")
-	// Manifests is the root of the generated Kubernetes manifests (default "v2/config"); its crd/bases
-	// folder is controller-gen's, and asogen writes the kustomization that serves those CRDs.
+	// Manifests is the root of the generated Kubernetes manifests (default "v2/config"): asogen
+	// writes the CRDs into its crd/bases folder and the kustomization that serves them.
 	Manifests string
 	// Samples is the root of the generated samples (default "v2/samples"): one minimal object per
 	// kind and API version, <group>/<version>/<kind>.yaml.

@@ -24,17 +24,26 @@ func (e *pkgEmitter) typesFile(fam *family) *goFile {
 		if e.isHub(r) {
 			f.Add(hubMethod(r), e.setAzureNameMethod(r))
 		}
-		f.Add(e.objectDecl(fam.spec), e.objectDecl(fam.status))
+	}
+	f.Add(e.definitionDecls(fam)...)
+	return f
+}
+
+// definitionDecls declares a family's spec, status, nested objects and enums, in printing order.
+func (e *pkgEmitter) definitionDecls(fam *family) []dst.Decl {
+	var decls []dst.Decl
+	if fam.resource != nil {
+		decls = append(decls, e.objectDecl(fam.spec), e.objectDecl(fam.status))
 	}
 	for _, d := range fam.defs {
 		switch d := d.(type) {
 		case *astmodel.Object:
-			f.Add(e.objectDecl(d))
+			decls = append(decls, e.objectDecl(d))
 		case *astmodel.Enum:
-			f.Add(enumDecls(d, e.typeNames())...)
+			decls = append(decls, enumDecls(d, e.typeNames())...)
 		}
 	}
-	return f
+	return decls
 }
 
 func (e *pkgEmitter) isHub(r *astmodel.Resource) bool {

@@ -1,6 +1,6 @@
 // Package manifests writes the Kubernetes manifests asogen generates besides Go code: the CRD
 // kustomization that serves every configured kind through the operator's conversion webhook
-// (controller-gen writes the CRDs themselves into <root>/crd/bases; the kustomization lists them
+// (pkg/codegen/crd writes the CRDs themselves into <root>/crd/bases; the kustomization lists them
 // and patches each with the webhook conversion stanza and cert-manager's CA injection
 // annotation), the webhook configurations (<root>/webhook/manifests.yaml, webhooks.go), the
 // operator's role (<root>/rbac/role.yaml, role.go) and the samples.
@@ -62,15 +62,15 @@ func (g Generator) Files(m *astmodel.Model, _ func(group string) bool) ([]gen.Ba
 	return batches, nil
 }
 
-// cRDFile is the file controller-gen writes for a kind: <group>_<plural>.yaml.
-func cRDFile(group, kind string) string {
+// CRDFile is the CRD file of a kind, named as controller-gen names it: <group>_<plural>.yaml.
+func CRDFile(group, kind string) string {
 	return astmodel.KubeGroup(group) + "_" + naming.Plural(kind) + ".yaml"
 }
 
 func kustomization(m *astmodel.Model) string {
 	var files []string
 	for _, k := range m.Kinds {
-		files = append(files, cRDFile(k.Group, k.Name))
+		files = append(files, CRDFile(k.Group, k.Name))
 	}
 	slices.Sort(files)
 	var b strings.Builder
