@@ -114,13 +114,6 @@ func (o *Object) WithProperties(props ...Property) *Object {
 	return &out
 }
 
-// withoutProperty returns a copy of the object without the named property.
-func (o *Object) withoutProperty(name string) *Object {
-	out := *o
-	out.Properties = slices.DeleteFunc(slices.Clone(o.Properties), func(p Property) bool { return p.Name == name })
-	return &out
-}
-
 // WithName returns a copy of the object under another name.
 func (o *Object) WithName(n TypeName) *Object {
 	out := *o

@@ -72,13 +72,3 @@ var (
 	ConditionType              = ExternalType{goref.Condition}
 	JSONType                   = ExternalType{goref.RawJSON}
 )
-
-// isObject reports whether t names an object definition in defs.
-func isObject(t Type, defs map[TypeName]Definition) bool {
-	n, ok := t.(TypeName)
-	if !ok {
-		return false
-	}
-	_, isObj := defs[n].(*Object)
-	return isObj
-}
