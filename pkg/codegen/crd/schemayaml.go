@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"strconv"
 
 	apiext "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 )
@@ -38,8 +39,8 @@ type scalarKey struct {
 // block is remembered text.
 type block struct {
 	props  map[string]apiext.JSONSchemaProps // held, so that no other map takes a block's address
-	text   []byte
-	column int // the writer's column after the text
+	text   []byte                            // nil: written once, not remembered yet
+	column int                               // the writer's column after the text
 }
 
 // schemaKeywords are the schema fields the writer writes, in go-yaml's key order.
@@ -99,12 +100,22 @@ func (w *yamlWriter) keyword(s *apiext.JSONSchemaProps, k string, column int) (b
 		w.entry(k, column)
 		return true, w.properties(s.Properties, column)
 	}
-	v, ok, err := keywordValue(s, k)
+	switch k {
+	case "required":
+		return w.strings(k, s.Required, column)
+	case "enum":
+		return w.enum(s.Enum, column)
+	case "x-kubernetes-validations":
+		return w.rules(s.XValidations, column)
+	}
+	text, ok, err := plainKeyword(s, k)
 	if !ok || err != nil {
 		return ok, err
 	}
 	w.entry(k, column)
-	return true, w.value(v, column)
+	w.buf.WriteByte(' ')
+	w.write(text)
+	return true, nil
 }
 
 // entry starts the mapping entry "k:" at column.
@@ -135,8 +146,8 @@ func keywordText(s *apiext.JSONSchemaProps, k string) string {
 	return s.Pattern
 }
 
-// keywordValue is the node of a field of s that is not text or a schema; ok reports a set field.
-func keywordValue(s *apiext.JSONSchemaProps, k string) (n *node, ok bool, err error) {
+// plainKeyword is the text of a number or boolean field of s; ok reports a set field.
+func plainKeyword(s *apiext.JSONSchemaProps, k string) (text string, ok bool, err error) {
 	switch k {
 	case "maxLength":
 		return count(s.MaxLength)
@@ -151,76 +162,105 @@ func keywordValue(s *apiext.JSONSchemaProps, k string) (n *node, ok bool, err er
 	case "minimum":
 		return bound(s.Minimum)
 	case "exclusiveMaximum":
-		return boolean(true), s.ExclusiveMaximum, nil
+		return "true", s.ExclusiveMaximum, nil
 	case "exclusiveMinimum":
-		return boolean(true), s.ExclusiveMinimum, nil
+		return "true", s.ExclusiveMinimum, nil
 	case "x-kubernetes-preserve-unknown-fields":
 		if s.XPreserveUnknownFields == nil {
-			return nil, false, nil
+			return "", false, nil
 		}
-		return boolean(*s.XPreserveUnknownFields), true, nil
-	case "required":
-		return stringList(s.Required), len(s.Required) > 0, nil
-	case "enum":
-		if len(s.Enum) == 0 {
-			return nil, false, nil
-		}
-		n, err := enumNode(s.Enum)
-		return n, true, err
-	case "x-kubernetes-validations":
-		return rulesNode(s.XValidations)
+		return strconv.FormatBool(*s.XPreserveUnknownFields), true, nil
 	}
-	return nil, false, fmt.Errorf("internal error: schema keyword %s", k)
+	return "", false, fmt.Errorf("internal error: schema keyword %s", k)
 }
 
-func count(n *int64) (*node, bool, error) {
+func count(n *int64) (string, bool, error) {
 	if n == nil {
-		return nil, false, nil
+		return "", false, nil
 	}
-	return integer(*n), true, nil
+	return strconv.FormatInt(*n, 10), true, nil
 }
 
-func bound(f *float64) (*node, bool, error) {
+func bound(f *float64) (string, bool, error) {
 	if f == nil {
-		return nil, false, nil
+		return "", false, nil
 	}
-	n, err := number(*f)
-	return n, true, err
+	text, err := numberText(*f)
+	return text, true, err
 }
 
-func stringList(list []string) *node {
-	n := &node{kind: sequenceNode}
+// strings writes the entry k: a sequence of strings, when list has any.
+func (w *yamlWriter) strings(k string, list []string, column int) (bool, error) {
+	if len(list) == 0 {
+		return false, nil
+	}
+	w.entry(k, column)
 	for _, s := range list {
-		n.items = append(n.items, str(s))
+		w.indent(column)
+		w.write("-")
+		if err := w.scalar(s, false, column+2); err != nil {
+			return true, err
+		}
 	}
-	return n
+	return true, nil
 }
 
-func rulesNode(rules apiext.ValidationRules) (*node, bool, error) {
+// enum writes the entry enum: its values, strings, integers and numbers.
+func (w *yamlWriter) enum(values []apiext.JSON, column int) (bool, error) {
+	if len(values) == 0 {
+		return false, nil
+	}
+	w.entry("enum", column)
+	for _, v := range values {
+		text, quoted, err := enumValue(v.Raw)
+		if err != nil {
+			return true, err
+		}
+		w.indent(column)
+		w.write("-")
+		if quoted {
+			err = w.scalar(text, false, column+2)
+		} else {
+			w.buf.WriteByte(' ')
+			w.write(text)
+		}
+		if err != nil {
+			return true, err
+		}
+	}
+	return true, nil
+}
+
+// rules writes the entry x-kubernetes-validations, when there are rules.
+func (w *yamlWriter) rules(rules apiext.ValidationRules, column int) (bool, error) {
 	if len(rules) == 0 {
-		return nil, false, nil
+		return false, nil
 	}
 	n := &node{kind: sequenceNode}
 	for _, r := range rules {
 		rule, err := ruleNode(r)
 		if err != nil {
-			return nil, true, err
+			return true, err
 		}
 		n.items = append(n.items, rule)
 	}
-	return n, true, nil
+	w.entry("x-kubernetes-validations", column)
+	return true, w.value(n, column)
 }
 
 // properties writes the entries of a properties map at column+2, from the cache when it has
 // written the map at this column before.
 func (w *yamlWriter) properties(props map[string]apiext.JSONSchemaProps, column int) error {
 	key := blockKey{props: reflect.ValueOf(props).Pointer(), column: column}
+	seen := false
 	if w.memo != nil {
-		if b, ok := w.memo.blocks[key]; ok {
+		b, ok := w.memo.blocks[key]
+		if ok && b.text != nil {
 			w.buf.Write(b.text)
 			w.column = b.column
 			return nil
 		}
+		seen = ok
 	}
 	start := w.buf.Len()
 	names := make([]string, 0, len(props))
@@ -244,8 +284,18 @@ func (w *yamlWriter) properties(props map[string]apiext.JSONSchemaProps, column 
 			return err
 		}
 	}
-	if w.memo != nil {
-		w.memo.blocks[key] = block{props: props, text: slices.Clone(w.buf.Bytes()[start:]), column: w.column}
-	}
+	w.remember(key, props, seen, start)
 	return nil
+}
+
+// remember notes a properties block written from start: the first time only that it was
+// written (most types are written once), its text the second time.
+func (w *yamlWriter) remember(key blockKey, props map[string]apiext.JSONSchemaProps, seen bool, start int) {
+	switch {
+	case w.memo == nil:
+	case seen:
+		w.memo.blocks[key] = block{props: props, text: slices.Clone(w.buf.Bytes()[start:]), column: w.column}
+	default:
+		w.memo.blocks[key] = block{props: props}
+	}
 }
