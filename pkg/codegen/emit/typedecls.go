@@ -2,7 +2,6 @@ package emit
 
 import (
 	"fmt"
-	"go/token"
 
 	"github.com/dave/dst"
 
@@ -25,14 +24,26 @@ func TypeDecls(m *astmodel.Model, ref astmodel.PackageRef) ([]*dst.GenDecl, erro
 	}
 	var decls []*dst.GenDecl
 	for _, fam := range fams {
-		if fam.resource != nil {
-			decls = append(decls, e.resourceDecl(fam.resource).(*dst.GenDecl))
-		}
-		for _, d := range e.definitionDecls(fam) {
-			if g, ok := d.(*dst.GenDecl); ok && g.Tok == token.TYPE {
-				decls = append(decls, g)
-			}
-		}
+		decls = append(decls, e.familyTypeDecls(fam)...)
 	}
 	return decls, nil
+}
+
+// familyTypeDecls are the type declarations of a family, as definitionDecls and resourceDecl
+// build them, without the enums' constants.
+func (e *pkgEmitter) familyTypeDecls(fam *family) []*dst.GenDecl {
+	var decls []*dst.GenDecl
+	if fam.resource != nil {
+		decls = append(decls, e.resourceDecl(fam.resource).(*dst.GenDecl),
+			e.objectDecl(fam.spec).(*dst.GenDecl), e.objectDecl(fam.status).(*dst.GenDecl))
+	}
+	for _, d := range fam.defs {
+		switch d := d.(type) {
+		case *astmodel.Object:
+			decls = append(decls, e.objectDecl(d).(*dst.GenDecl))
+		case *astmodel.Enum:
+			decls = append(decls, enumTypeDecl(d))
+		}
+	}
+	return decls
 }
