@@ -257,7 +257,7 @@ func jsonTag(f *dst.Field) (name string, inline, omitEmpty bool, err error) {
 	} else {
 		tag = tag[1 : len(tag)-1]
 	}
-	value, ok := reflect.StructTag(tag).Lookup("json")
+	value, ok := jsonTagValue(tag)
 	if !ok {
 		return "", false, false, fmt.Errorf("a field without a json tag")
 	}
@@ -269,4 +269,15 @@ func jsonTag(f *dst.Field) (name string, inline, omitEmpty bool, err error) {
 		omitEmpty = omitEmpty || o == "omitempty"
 	}
 	return name, inline || name == "", omitEmpty, nil
+}
+
+// jsonTagValue is the json key's value of a struct tag: read directly when the tag starts with
+// it and it holds no escape (as emit writes tags), else by reflect.StructTag.
+func jsonTagValue(tag string) (string, bool) {
+	if rest, ok := strings.CutPrefix(tag, `json:"`); ok {
+		if end := strings.IndexByte(rest, '"'); end >= 0 && !strings.Contains(rest[:end], `\`) {
+			return rest[:end], true
+		}
+	}
+	return reflect.StructTag(tag).Lookup("json")
 }
