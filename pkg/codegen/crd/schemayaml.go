@@ -43,8 +43,8 @@ type block struct {
 	column int                               // the writer's column after the text
 }
 
-// schemaKeywords are the schema fields the writer writes, in go-yaml's key order.
-var schemaKeywords = func() []string {
+// schemaFields are the schema fields the writer writes, in go-yaml's key order.
+var schemaFields = func() []string {
 	k := []string{"additionalProperties", "description", "enum", "exclusiveMaximum", "exclusiveMinimum", "format",
 		"items", "maxItems", "maxLength", "maximum", "minItems", "minLength", "minimum", "pattern", "properties",
 		"required", "type", "x-kubernetes-preserve-unknown-fields", "x-kubernetes-validations"}
@@ -63,8 +63,8 @@ func (w *yamlWriter) schema(s *apiext.JSONSchemaProps, column int) error {
 		return errUnsupported
 	}
 	empty := true
-	for _, k := range schemaKeywords {
-		present, err := w.keyword(s, k, column+2)
+	for _, k := range schemaFields {
+		present, err := w.field(s, k, column+2)
 		if err != nil {
 			return err
 		}
@@ -76,46 +76,78 @@ func (w *yamlWriter) schema(s *apiext.JSONSchemaProps, column int) error {
 	return nil
 }
 
-// keyword writes one field of s as an entry at column when it is set.
-func (w *yamlWriter) keyword(s *apiext.JSONSchemaProps, k string, column int) (bool, error) {
+// field writes the field k of s as an entry at column when it is set.
+func (w *yamlWriter) field(s *apiext.JSONSchemaProps, k string, column int) (bool, error) {
 	switch k {
-	case "description", "type", "format", "pattern":
-		return w.text(k, keywordText(s, k), column)
-	case "items":
-		if s.Items == nil {
-			return false, nil
-		}
-		w.entry(k, column)
-		return true, w.schema(s.Items.Schema, column)
 	case "additionalProperties":
-		if s.AdditionalProperties == nil {
-			return false, nil
-		}
-		w.entry(k, column)
-		return true, w.schema(s.AdditionalProperties.Schema, column)
+		return s.AdditionalProperties != nil, w.subschema(k, s.AdditionalProperties, column)
+	case "items":
+		return s.Items != nil, w.items(k, s.Items, column)
 	case "properties":
-		if len(s.Properties) == 0 {
-			return false, nil
-		}
-		w.entry(k, column)
-		return true, w.properties(s.Properties, column)
-	}
-	switch k {
-	case "required":
-		return w.strings(k, s.Required, column)
+		return len(s.Properties) > 0, w.properties(k, s.Properties, column)
+	case "description":
+		return w.text(k, s.Description, column)
+	case "format":
+		return w.text(k, s.Format, column)
+	case "pattern":
+		return w.text(k, s.Pattern, column)
+	case "type":
+		return w.text(k, s.Type, column)
 	case "enum":
 		return w.enum(s.Enum, column)
+	case "required":
+		return w.strings(k, s.Required, column)
 	case "x-kubernetes-validations":
 		return w.rules(s.XValidations, column)
 	}
-	text, ok, err := plainKeyword(s, k)
-	if !ok || err != nil {
-		return ok, err
+	return w.plainField(s, k, column)
+}
+
+// plainField writes a number or boolean field of s.
+func (w *yamlWriter) plainField(s *apiext.JSONSchemaProps, k string, column int) (bool, error) {
+	switch k {
+	case "exclusiveMaximum":
+		return w.flag(k, s.ExclusiveMaximum, column)
+	case "exclusiveMinimum":
+		return w.flag(k, s.ExclusiveMinimum, column)
+	case "maxItems":
+		return w.count(k, s.MaxItems, column)
+	case "maxLength":
+		return w.count(k, s.MaxLength, column)
+	case "minItems":
+		return w.count(k, s.MinItems, column)
+	case "minLength":
+		return w.count(k, s.MinLength, column)
+	case "maximum":
+		return w.bound(k, s.Maximum, column)
+	case "minimum":
+		return w.bound(k, s.Minimum, column)
+	case "x-kubernetes-preserve-unknown-fields":
+		if s.XPreserveUnknownFields == nil {
+			return false, nil
+		}
+		w.plainEntry(k, strconv.FormatBool(*s.XPreserveUnknownFields), column)
+		return true, nil
+	}
+	return false, fmt.Errorf("internal error: schema field %s", k)
+}
+
+// subschema writes the entry k: an additional properties schema, when set.
+func (w *yamlWriter) subschema(k string, s *apiext.JSONSchemaPropsOrBool, column int) error {
+	if s == nil {
+		return nil
 	}
 	w.entry(k, column)
-	w.buf.WriteByte(' ')
-	w.write(text)
-	return true, nil
+	return w.schema(s.Schema, column)
+}
+
+// items writes the entry k: an items schema, when set.
+func (w *yamlWriter) items(k string, s *apiext.JSONSchemaPropsOrArray, column int) error {
+	if s == nil {
+		return nil
+	}
+	w.entry(k, column)
+	return w.schema(s.Schema, column)
 }
 
 // entry starts the mapping entry "k:" at column.
@@ -123,6 +155,13 @@ func (w *yamlWriter) entry(k string, column int) {
 	w.indent(column)
 	w.write(k)
 	w.write(":")
+}
+
+// plainEntry writes the entry k: text, text a plain scalar (a number, a boolean).
+func (w *yamlWriter) plainEntry(k, text string, column int) {
+	w.entry(k, column)
+	w.buf.WriteByte(' ')
+	w.write(text)
 }
 
 // text writes the entry k: s when s is set.
@@ -134,59 +173,34 @@ func (w *yamlWriter) text(k, s string, column int) (bool, error) {
 	return true, w.scalar(s, false, column+2)
 }
 
-func keywordText(s *apiext.JSONSchemaProps, k string) string {
-	switch k {
-	case "description":
-		return s.Description
-	case "type":
-		return s.Type
-	case "format":
-		return s.Format
+// flag writes the entry k: true when set.
+func (w *yamlWriter) flag(k string, set bool, column int) (bool, error) {
+	if set {
+		w.plainEntry(k, "true", column)
 	}
-	return s.Pattern
+	return set, nil
 }
 
-// plainKeyword is the text of a number or boolean field of s; ok reports a set field.
-func plainKeyword(s *apiext.JSONSchemaProps, k string) (text string, ok bool, err error) {
-	switch k {
-	case "maxLength":
-		return count(s.MaxLength)
-	case "minLength":
-		return count(s.MinLength)
-	case "maxItems":
-		return count(s.MaxItems)
-	case "minItems":
-		return count(s.MinItems)
-	case "maximum":
-		return bound(s.Maximum)
-	case "minimum":
-		return bound(s.Minimum)
-	case "exclusiveMaximum":
-		return "true", s.ExclusiveMaximum, nil
-	case "exclusiveMinimum":
-		return "true", s.ExclusiveMinimum, nil
-	case "x-kubernetes-preserve-unknown-fields":
-		if s.XPreserveUnknownFields == nil {
-			return "", false, nil
-		}
-		return strconv.FormatBool(*s.XPreserveUnknownFields), true, nil
-	}
-	return "", false, fmt.Errorf("internal error: schema keyword %s", k)
-}
-
-func count(n *int64) (string, bool, error) {
+// count writes the entry k: n when n is set.
+func (w *yamlWriter) count(k string, n *int64, column int) (bool, error) {
 	if n == nil {
-		return "", false, nil
+		return false, nil
 	}
-	return strconv.FormatInt(*n, 10), true, nil
+	w.plainEntry(k, strconv.FormatInt(*n, 10), column)
+	return true, nil
 }
 
-func bound(f *float64) (string, bool, error) {
+// bound writes the entry k: f when f is set, as JSON writes it.
+func (w *yamlWriter) bound(k string, f *float64, column int) (bool, error) {
 	if f == nil {
-		return "", false, nil
+		return false, nil
 	}
 	text, err := numberText(*f)
-	return text, true, err
+	if err != nil {
+		return true, err
+	}
+	w.plainEntry(k, text, column)
+	return true, nil
 }
 
 // strings writes the entry k: a sequence of strings, when list has any.
@@ -250,7 +264,11 @@ func (w *yamlWriter) rules(rules apiext.ValidationRules, column int) (bool, erro
 
 // properties writes the entries of a properties map at column+2, from the cache when it has
 // written the map at this column before.
-func (w *yamlWriter) properties(props map[string]apiext.JSONSchemaProps, column int) error {
+func (w *yamlWriter) properties(k string, props map[string]apiext.JSONSchemaProps, column int) error {
+	if len(props) == 0 {
+		return nil
+	}
+	w.entry(k, column)
 	key := blockKey{props: reflect.ValueOf(props).Pointer(), column: column}
 	seen := false
 	if w.memo != nil {
