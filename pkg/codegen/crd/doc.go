@@ -16,34 +16,44 @@ type comment struct {
 // group right before the node is its doc comment: a blank line or anything that is not a line
 // comment starts it again.
 func readComment(decs dst.Decorations) comment {
-	var lines []string
-	for _, d := range decs {
+	first := 0
+	for i, d := range decs {
 		if !strings.HasPrefix(d, "//") {
-			lines = lines[:0]
-			continue
+			first = i + 1
 		}
-		lines = append(lines, d)
 	}
 	var c comment
 	var text []string
-	for _, l := range lines {
+	for _, l := range decs[first:] {
 		if m, ok := strings.CutPrefix(strings.TrimSpace(l[2:]), "+"); ok {
 			c.markers = append(c.markers, m)
 			continue
 		}
 		text = append(text, l)
 	}
+	if len(text) == 1 { // the common case: one line, which commentText and description keep
+		if l := commentLine(text[0]); l != "" && !strings.HasPrefix(l, "TODO") && !strings.HasPrefix(l, "---") {
+			c.description = l
+			return c
+		}
+	}
 	c.description = description(commentText(text))
 	return c
+}
+
+// commentLine is the text of a line comment: without the comment marker, its first space and
+// its trailing spaces.
+func commentLine(l string) string {
+	return strings.TrimRight(strings.TrimPrefix(l[2:], " "), " \t")
 }
 
 // commentText is go/ast's CommentGroup.Text of line comments: the comment markers and the first
 // space of each line go, trailing spaces are trimmed, leading and trailing empty lines dropped and
 // runs of empty lines reduced to one.
 func commentText(lines []string) []string {
-	var out []string
+	out := make([]string, 0, len(lines))
 	for _, l := range lines {
-		l = strings.TrimRight(strings.TrimPrefix(l[2:], " "), " \t")
+		l = commentLine(l)
 		if l == "" && (len(out) == 0 || out[len(out)-1] == "") {
 			continue
 		}

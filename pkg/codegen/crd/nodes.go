@@ -22,17 +22,17 @@ func boolean(b bool) *node { return plain(strconv.FormatBool(b)) }
 
 func integer(n int64) *node { return plain(strconv.FormatInt(n, 10)) }
 
-// number is a float64 field as go-yaml writes it after a trip through JSON: an integer when
+// numberText is a float64 field as go-yaml writes it after a trip through JSON: an integer when
 // JSON writes one, else go-yaml's shortest 'g' form.
-func number(f float64) (*node, error) {
+func numberText(f float64) (string, error) {
 	b, err := json.Marshal(f)
 	if err != nil {
-		return nil, err
+		return "", err
 	}
 	if _, err := strconv.ParseInt(string(b), 10, 64); err == nil {
-		return plain(string(b)), nil
+		return string(b), nil
 	}
-	return plain(strconv.FormatFloat(f, 'g', -1, 64)), nil
+	return strconv.FormatFloat(f, 'g', -1, 64), nil
 }
 
 // mapping collects entries and sorts them as go-yaml sorts a map's keys.
@@ -234,36 +234,34 @@ func unsupportedSchema(s *apiext.JSONSchemaProps) bool {
 		(s.AdditionalProperties != nil && s.AdditionalProperties.Schema == nil)
 }
 
-// enumNode is an enum's values: strings, integers and numbers.
-func enumNode(values []apiext.JSON) (*node, error) {
-	seq := &node{kind: sequenceNode}
-	for _, v := range values {
-		dec := json.NewDecoder(bytes.NewReader(v.Raw))
-		dec.UseNumber()
-		var x any
-		if err := dec.Decode(&x); err != nil {
-			return nil, err
-		}
-		switch x := x.(type) {
-		case string:
-			seq.items = append(seq.items, str(x))
-		case json.Number:
-			f, err := x.Float64()
-			if err != nil {
-				return nil, err
-			}
-			_, errInt := x.Int64()
-			_, errUint := strconv.ParseUint(x.String(), 10, 64)
-			if errInt == nil || errUint == nil {
-				seq.items = append(seq.items, plain(x.String()))
-				continue
-			}
-			seq.items = append(seq.items, plain(strconv.FormatFloat(f, 'g', -1, 64)))
-		default:
-			return nil, errUnsupported
-		}
+// enumValue is an enum value's text: a string (quoted reports it, to be written as a scalar),
+// an integer or a number. A JSON string without escapes is its text.
+func enumValue(raw []byte) (text string, quoted bool, err error) {
+	if len(raw) >= 2 && raw[0] == '"' && raw[len(raw)-1] == '"' && !bytes.ContainsAny(raw[1:len(raw)-1], `\"`) {
+		return string(raw[1 : len(raw)-1]), true, nil
 	}
-	return seq, nil
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var x any
+	if err := dec.Decode(&x); err != nil {
+		return "", false, err
+	}
+	switch x := x.(type) {
+	case string:
+		return x, true, nil
+	case json.Number:
+		f, err := x.Float64()
+		if err != nil {
+			return "", false, err
+		}
+		_, errInt := x.Int64()
+		_, errUint := strconv.ParseUint(x.String(), 10, 64)
+		if errInt == nil || errUint == nil {
+			return x.String(), false, nil
+		}
+		return strconv.FormatFloat(f, 'g', -1, 64), false, nil
+	}
+	return "", false, errUnsupported
 }
 
 func ruleNode(r apiext.ValidationRule) (*node, error) {

@@ -207,3 +207,19 @@ func isTimestamp(s string) bool {
 	}
 	return false
 }
+
+// isWord reports an ASCII letter followed by letters and digits, no keyword: go-yaml writes it
+// plain, as a key or a value, and never folds it.
+func isWord(s string) bool {
+	if len(s) == 0 || len(s) > 128 || !isLetter(s[0]) {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if !isLetter(s[i]) && (s[i] < '0' || s[i] > '9') {
+			return false
+		}
+	}
+	return len(s) > 5 || !keywords[s] // no keyword is longer
+}
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }

@@ -169,7 +169,7 @@ func basicSchema(name string) (apiext.JSONSchemaProps, bool) {
 // structSchema is an object with a property per field; inline fields bring their properties.
 // Required properties are sorted, as controller-gen's flattening leaves them.
 func (r *resolver) structSchema(p *pkgTypes, st *dst.StructType) (apiext.JSONSchemaProps, error) {
-	s := apiext.JSONSchemaProps{Type: "object", Properties: map[string]apiext.JSONSchemaProps{}}
+	s := apiext.JSONSchemaProps{Type: "object", Properties: make(map[string]apiext.JSONSchemaProps, len(st.Fields.List))}
 	for _, f := range st.Fields.List {
 		if err := r.addField(p, &s, f); err != nil {
 			return s, err
@@ -249,18 +249,35 @@ func jsonTag(f *dst.Field) (name string, inline, omitEmpty bool, err error) {
 	if f.Tag == nil {
 		return "", false, false, fmt.Errorf("a field without a json tag")
 	}
-	tag, err := strconv.Unquote(f.Tag.Value)
-	if err != nil {
-		return "", false, false, err
+	tag := f.Tag.Value
+	if len(tag) < 2 || tag[0] != '`' || tag[len(tag)-1] != '`' {
+		if tag, err = strconv.Unquote(tag); err != nil {
+			return "", false, false, err
+		}
+	} else {
+		tag = tag[1 : len(tag)-1]
 	}
-	value, ok := reflect.StructTag(tag).Lookup("json")
+	value, ok := jsonTagValue(tag)
 	if !ok {
 		return "", false, false, fmt.Errorf("a field without a json tag")
 	}
-	parts := strings.Split(value, ",")
-	for _, o := range parts[1:] {
+	name, options, _ := strings.Cut(value, ",")
+	for options != "" {
+		var o string
+		o, options, _ = strings.Cut(options, ",")
 		inline = inline || o == "inline"
 		omitEmpty = omitEmpty || o == "omitempty"
 	}
-	return parts[0], inline || parts[0] == "", omitEmpty, nil
+	return name, inline || name == "", omitEmpty, nil
+}
+
+// jsonTagValue is the json key's value of a struct tag: read directly when the tag starts with
+// it and it holds no escape (as emit writes tags), else by reflect.StructTag.
+func jsonTagValue(tag string) (string, bool) {
+	if rest, ok := strings.CutPrefix(tag, `json:"`); ok {
+		if end := strings.IndexByte(rest, '"'); end >= 0 && !strings.Contains(rest[:end], `\`) {
+			return rest[:end], true
+		}
+	}
+	return reflect.StructTag(tag).Lookup("json")
 }

@@ -60,10 +60,21 @@ func (w *yamlWriter) indent(column int) {
 	if w.column > 0 {
 		w.newline()
 	}
-	for w.column < column {
-		w.buf.WriteByte(' ')
-		w.column++
+	if n := column - w.column; n > 0 {
+		w.writeSpaces(n)
 	}
+}
+
+// spaces is indentation to copy from.
+var spaces = strings.Repeat(" ", 256)
+
+func (w *yamlWriter) writeSpaces(n int) {
+	w.column += n
+	for n > len(spaces) {
+		w.buf.WriteString(spaces)
+		n -= len(spaces)
+	}
+	w.buf.WriteString(spaces[:n])
 }
 
 // mapping writes a mapping's entries, keys at column; the first on the current line when
@@ -132,6 +143,15 @@ func (w *yamlWriter) sequence(n *node, column int) error {
 // scalar writes a string, preceded by a space unless it is a key, in go-yaml's style; folded
 // lines are indented to column.
 func (w *yamlWriter) scalar(s string, key bool, column int) error {
+	if isWord(s) { // plain in every position, never folded
+		if !key {
+			w.buf.WriteByte(' ')
+			w.column++
+		}
+		w.buf.WriteString(s)
+		w.column += len(s)
+		return nil
+	}
 	if w.memo == nil {
 		return w.newScalar(s, key, column)
 	}
@@ -175,27 +195,41 @@ func (w *yamlWriter) folded(s string, breaks bool, column int, quote string, quo
 	if strings.ContainsFunc(s, isBreak) {
 		return errUnsupported
 	}
+	if !utf8.ValidString(s) {
+		s = string([]rune(s)) // each invalid byte a replacement character, as ranging over s gives
+	}
 	w.write(quote)
 	spaces := false
-	for i, r := range s {
-		if r != ' ' {
-			if quoted && r == '\'' {
-				w.write("'")
+	for i := 0; i < len(s); i++ {
+		if s[i] != ' ' {
+			end := strings.IndexByte(s[i:], ' ')
+			if end < 0 {
+				end = len(s) - i
 			}
-			w.writeRune(r)
+			w.word(s[i:i+end], quoted)
 			spaces = false
+			i += end - 1
 			continue
 		}
 		last, nextSpace := i == len(s)-1, i+1 < len(s) && s[i+1] == ' '
 		if breaks && !spaces && w.column > lineWidth && !nextSpace && (!quoted || (i > 0 && !last)) {
 			w.indent(column)
 		} else {
-			w.writeRune(r)
+			w.buf.WriteByte(' ')
+			w.column++
 		}
 		spaces = true
 	}
 	w.write(quote)
 	return nil
+}
+
+// word writes text without spaces, its single quotes doubled in a single-quoted scalar.
+func (w *yamlWriter) word(s string, quoted bool) {
+	if quoted && strings.Contains(s, "'") {
+		s = strings.ReplaceAll(s, "'", "''")
+	}
+	w.write(s)
 }
 
 func (w *yamlWriter) writeRune(r rune) {
@@ -215,7 +249,9 @@ func (w *yamlWriter) literal(s string, column int) error {
 	if !strings.HasSuffix(s, "\n") {
 		w.write("-")
 	}
-	for _, line := range strings.Split(strings.TrimSuffix(s, "\n"), "\n") {
+	for rest, more := strings.TrimSuffix(s, "\n"), true; more; {
+		var line string
+		line, rest, more = strings.Cut(rest, "\n")
 		w.newline()
 		if line != "" {
 			w.indent(column)

@@ -262,7 +262,11 @@ func describe(name, description string) []string {
 // first one: the one rule both describe and docText.describe follow. "\r\n" and a bare "\r"
 // end a line as "\n" does, so no comment holds a carriage return (gofmt would rewrite it).
 func descriptionLines(description string, line func(first bool, text string)) {
-	text := strings.TrimSpace(crlf.Replace(description))
+	text := description
+	if strings.Contains(text, "\r") {
+		text = crlf.Replace(text)
+	}
+	text = strings.TrimSpace(text)
 	for first := true; text != ""; first = false {
 		l, rest, _ := strings.Cut(text, "\n")
 		line(first, strings.TrimRight(l, " \t\r"))
@@ -273,12 +277,17 @@ func descriptionLines(description string, line func(first bool, text string)) {
 // crlf turns the line breaks of other systems into "\n".
 var crlf = strings.NewReplacer("\r\n", "\n", "\r", "\n")
 
+// enumTypeDecl is an enum's type declaration, its values in the Enum marker.
+func enumTypeDecl(en *astmodel.Enum) *dst.GenDecl {
+	doc := []string{"+kubebuilder:validation:Enum={" + quotedList(en.Values) + "}"}
+	doc = append(doc, describe(en.Name.Name, en.Description)...)
+	return typeDecl(en.Name.Name, id("string"), doc)
+}
+
 // enumDecls declares a named string type with its values as constants; types holds the names
 // of the package's types, which no constant may take.
 func enumDecls(en *astmodel.Enum, types map[string]bool) []dst.Decl {
-	doc := []string{"+kubebuilder:validation:Enum={" + quotedList(en.Values) + "}"}
-	doc = append(doc, describe(en.Name.Name, en.Description)...)
-	decls := []dst.Decl{typeDecl(en.Name.Name, id("string"), doc)}
+	decls := []dst.Decl{enumTypeDecl(en)}
 	if len(en.Values) == 0 {
 		return decls
 	}
