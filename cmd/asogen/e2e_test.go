@@ -23,6 +23,8 @@ const (
     extensions: [PreReconciliationChecker]
 `
 	handWritten = "v2/api/network/customizations/network_interface_pre_reconciliation_checker.go"
+	// chartCopies holds the Helm chart's copies of the generated manifests (v2/internal/cmd/chartsync).
+	chartCopies = "v2/charts/asogen/files/generated/"
 )
 
 // TestAddingANewResource follows the README's "Adding a new resource" with real processes in a
@@ -70,6 +72,9 @@ func TestAddingANewResource(t *testing.T) {
 	p.write("config.yaml", original)
 	stdout, stderr = p.asogen(0, "generate", "-v")
 	for _, f := range added {
+		if strings.HasPrefix(f, chartCopies) { // the chart's copies of asogen's CRDs: chartsync's, below
+			continue
+		}
 		if !strings.Contains(stdout, "removed   "+f+"\n") {
 			t.Errorf("generate -v does not report %s removed:\n%s", f, stdout)
 		}
@@ -83,6 +88,7 @@ func TestAddingANewResource(t *testing.T) {
 	if !strings.Contains(stderr, handWritten) || !strings.Contains(stderr, "unused") {
 		t.Errorf("generate does not say the hand-written file is now unused:\n%s", stderr)
 	}
+	p.run("go", "generate", ".") // the rest of the go:generate line: chartsync drops the chart's stale copies
 	if after := generatedFiles(t, p.dir); !maps.Equal(after, baseline) {
 		t.Errorf("generated files differ from before the resource was added: %v", newFiles(baseline, after))
 	}

@@ -69,7 +69,8 @@ func copyRepoProject(t *testing.T) string {
 	root := filepath.Join("..", "..")
 	for _, p := range []string{"go.mod", "go.sum", "config.yaml", "specs", "v2/pkg", "v2/pkg/resolver",
 		"v2/pkg/genericarmclient", "v2/api/network/customizations", "v2/api/kusto/customizations",
-		"v2/api/containerservice/customizations", "v2/api/storage/customizations", "v2/api/managedidentity/customizations"} {
+		"v2/api/containerservice/customizations", "v2/api/storage/customizations", "v2/api/managedidentity/customizations",
+		"v2/internal/operator"} { // the package whose rbac markers config.yaml names
 		run(t, root, "cp", "-r", "--parents", p, dir)
 	}
 	return dir
