@@ -22,6 +22,7 @@ const (
 	stepAddOne        // a user adds one resource (its specs and config entry) and regenerates
 	stepEndToEnd      // the corpus's `make generate`: asogen, then the controller-gen steps left (e2eLine)
 	stepControllerGen
+	stepControllerGenAll // every controller-gen generator asogen replaced, in one process
 	stepFloor
 	stepCount
 )
@@ -29,6 +30,7 @@ const (
 var stepNames = [stepCount]string{
 	"asogen generate (cold)", "asogen generate (no-op)", "asogen verify", "asogen verify (no cache)",
 	"generate after editing one spec", "generate after adding one kind", "make generate end to end", "controller-gen object",
+	"controller-gen, all asogen replaced",
 	"floor (read specs, copy output)",
 }
 
@@ -53,6 +55,11 @@ func (t tools) stepCommand(i int, dir, floorOut string, opts benchcorpus.Options
 		return command{dir: dir, name: "sh", args: []string{"-c", e2eLine(t)}, env: []string{"ASOGEN_CACHE=off"}}
 	case stepControllerGen:
 		return command{dir: dir, name: t.controllerGen, args: []string{"object", "paths=./v2/..."}}
+	case stepControllerGenAll:
+		out := floorOut + "-controller-gen"
+		return command{dir: dir, name: t.controllerGen, args: []string{"object", "crd:allowDangerousTypes=true", "webhook",
+			"rbac:roleName=manager-role", "paths=./v2/...", "output:crd:artifacts:config=" + out + "/crd",
+			"output:webhook:artifacts:config=" + out + "/webhook", "output:rbac:artifacts:config=" + out + "/rbac"}}
 	}
 	return command{dir: dir, name: t.floor, args: []string{"-specs", filepath.Join(dir, "specs"), "-from", filepath.Join(dir, "v2"), "-to", floorOut}}
 }
@@ -112,6 +119,9 @@ func measureSize(s settings, t tools, root, work string, n int, log io.Writer) (
 		}
 		fmt.Fprintf(log, "N=%d run %d/%d:", n, r+1, s.runs)
 		for i := range stepCount {
+			if i == stepControllerGenAll && !s.replaced {
+				continue // reported as not measured
+			}
 			sample, err := measure(t.stepCommand(i, dir, floorOut, opts))
 			if err != nil {
 				return sizeResult{}, fmt.Errorf("corpus of %d kinds, %s: %w", n, stepNames[i], err)
@@ -129,7 +139,7 @@ func measureSize(s settings, t tools, root, work string, n int, log io.Writer) (
 }
 
 func freshCorpus(dir, floorOut string, opts benchcorpus.Options) error {
-	for _, d := range []string{dir, floorOut} {
+	for _, d := range []string{dir, floorOut, floorOut + "-controller-gen"} {
 		if err := os.RemoveAll(d); err != nil {
 			return err
 		}
