@@ -30,7 +30,7 @@ const (
 var stepNames = [stepCount]string{
 	"asogen generate (cold)", "asogen generate (no-op)", "asogen verify", "asogen verify (no cache)",
 	"generate after editing one spec", "generate after adding one kind", "make generate end to end", "controller-gen object",
-	"controller-gen, all asogen replaced",
+	"controller-gen, all replaced",
 	"floor (read specs, copy output)",
 }
 
