@@ -2,10 +2,11 @@ package codegen
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io"
 	"maps"
 	"os"
-	"path"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -26,7 +27,7 @@ func TestCRDMatchesControllerGenDefaultConfig(t *testing.T) {
 	t.Parallel()
 	skipShort(t)
 	root := repoRoot(t)
-	rel := tempTreeDir(t, root, "tmp-crd-default-")
+	rel := moduleTempDir(t, root, "tmp-crd-default-")
 	checkCRDsWithControllerGen(t, root, rel, withoutExtensions(loadCorpusConfig(t, root, "config.yaml", rel)))
 }
 
@@ -36,7 +37,7 @@ func TestCRDMatchesControllerGenRealCorpus(t *testing.T) {
 	realCorpusSpecs(t)
 	skipShort(t)
 	root := repoRoot(t)
-	rel := tempTreeDir(t, root, "tmp-crd-realcorpus-")
+	rel := moduleTempDir(t, root, "tmp-crd-realcorpus-")
 	checkCRDsWithControllerGen(t, root, rel, withoutExtensions(realCorpusConfig(t, root, rel)))
 }
 
@@ -46,7 +47,7 @@ func TestCRDMatchesControllerGenRealSpecs(t *testing.T) {
 	t.Parallel()
 	skipShort(t)
 	root := repoRoot(t)
-	rel := tempTreeDir(t, root, "tmp-crd-realspecs-")
+	rel := moduleTempDir(t, root, "tmp-crd-realspecs-")
 	checkCRDsWithControllerGen(t, root, rel, withoutExtensions(loadCorpusConfig(t, root, realSpecsConfigFile, rel)))
 }
 
@@ -56,7 +57,7 @@ func TestCRDMatchesControllerGenBenchCorpus(t *testing.T) {
 	t.Parallel()
 	skipShort(t)
 	root := repoRoot(t)
-	rel := tempTreeDir(t, root, "tmp-crd-bench-")
+	rel := moduleTempDir(t, root, "tmp-crd-bench-")
 	cfg := syntheticConfig(t, 10, 3)
 	cfg.Dir, cfg.Module = root, "github.com/asogen/asogen"
 	cfg.Output = config.Output{API: rel + "/api", Registry: rel + "/controllers", Manifests: rel + "/config", Samples: rel + "/samples"}
@@ -76,27 +77,6 @@ func withoutExtensions(cfg *config.Config) *config.Config {
 		cfg.Resources[i].Extensions = nil
 	}
 	return cfg
-}
-
-// tempTreeDir creates a temporary folder under pkg/codegen/testdata (inside the module, so the
-// generated code resolves the runtime packages; under testdata, so ./... never matches it) and
-// returns it relative to root; it is removed when the test ends (KEEP_FIXTURE keeps it).
-func tempTreeDir(t *testing.T, root, prefix string) string {
-	parent := filepath.Join(root, filepath.FromSlash(realCorpusParent))
-	if err := os.MkdirAll(parent, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	dir, err := os.MkdirTemp(parent, prefix)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if os.Getenv("KEEP_FIXTURE") == "" {
-		t.Cleanup(func() {
-			os.RemoveAll(dir)
-			os.Remove(parent) // only when empty: another run may be using it
-		})
-	}
-	return path.Join(realCorpusParent, filepath.Base(dir))
 }
 
 // checkCRDsWithControllerGen generates cfg (output below rel), writes the tree, runs controller-gen
@@ -156,17 +136,51 @@ func withoutHeader(b []byte) []byte {
 	return rest
 }
 
-// yamlDifference compares two YAML documents as parsed values and describes the first
-// difference: its path and its line in each; "" when they are equal.
+// yamlDifference compares the YAML documents of ours and theirs as parsed values and describes
+// the first difference: its path (behind the document's index when there are several) and its
+// line in each; "" when they are equal.
 func yamlDifference(ours, theirs []byte) string {
-	var a, b yaml.Node
-	if err := yaml.Unmarshal(ours, &a); err != nil {
+	a, err := yamlNodes(ours)
+	if err != nil {
 		return "asogen's: " + err.Error()
 	}
-	if err := yaml.Unmarshal(theirs, &b); err != nil {
+	b, err := yamlNodes(theirs)
+	if err != nil {
 		return "controller-gen's: " + err.Error()
 	}
-	return nodeDifference(&a, &b, "")
+	if len(a) != len(b) {
+		return fmt.Sprintf("%d documents, controller-gen %d", len(a), len(b))
+	}
+	for i := range a {
+		at := ""
+		if len(a) > 1 {
+			at = fmt.Sprintf("[%d]", i)
+		}
+		if d := nodeDifference(a[i], b[i], at); d != "" {
+			return d
+		}
+	}
+	return ""
+}
+
+// yamlNodes decodes every document of b, leaving out empty and null ones (such as a header
+// comment before the first ---).
+func yamlNodes(b []byte) ([]*yaml.Node, error) {
+	dec := yaml.NewDecoder(bytes.NewReader(b))
+	var docs []*yaml.Node
+	for {
+		n := &yaml.Node{}
+		err := dec.Decode(n)
+		if errors.Is(err, io.EOF) {
+			return docs, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if len(n.Content) > 0 && n.Content[0].Tag != "!!null" {
+			docs = append(docs, n)
+		}
+	}
 }
 
 func nodeDifference(a, b *yaml.Node, at string) string {
@@ -238,4 +252,22 @@ func mapping(n *yaml.Node) map[string]*yaml.Node {
 
 func differs(a, b *yaml.Node, at, what string) string {
 	return fmt.Sprintf("%s (asogen's line %d, controller-gen's line %d): %s", at, a.Line, b.Line, what)
+}
+
+// TestYAMLDifferenceFindsTheFirstDifference: the oracle tests' comparison skips a header comment
+// and null documents, and names a changed, missing or extra value in any document.
+func TestYAMLDifferenceFindsTheFirstDifference(t *testing.T) {
+	theirs := []byte("---\na: 1\nb: [x, y]\n---\nc: {d: e}\n")
+	for _, c := range []struct{ ours, want string }{
+		{"# Code generated by asogen. DO NOT EDIT.\n---\na: 1\nb: [x, y]\n---\nc: {d: e}\n---\n", ""},
+		{"a: 1\nb: [x, y]\n---\nc: {d: f}\n", "[1].c.d"},
+		{"a: 1\nb: [x]\n---\nc: {d: e}\n", "[0].b"},
+		{"a: 1\nb: [x, y]\nz: 0\n---\nc: {d: e}\n", "[0].z"},
+		{"a: 1\nb: [x, y]\n", "1 documents"},
+	} {
+		got := yamlDifference([]byte(c.ours), theirs)
+		if (c.want == "") != (got == "") || !strings.HasPrefix(got, c.want) {
+			t.Errorf("yamlDifference(%q) = %q, want it to start with %q", c.ours, got, c.want)
+		}
+	}
 }

@@ -1,18 +1,13 @@
 package codegen
 
 import (
-	"bytes"
-	"fmt"
 	"os"
 	"path"
 	"path/filepath"
-	"reflect"
-	"slices"
 	"strings"
 	"testing"
 
 	"github.com/asogen/asogen/pkg/config"
-	"gopkg.in/yaml.v3"
 )
 
 // oracleMarkers are hand-written rbac markers of a synthetic operator package: every argument,
@@ -125,24 +120,6 @@ func oracleTrees(t *testing.T) map[string]oracleTree {
 	}
 }
 
-// moduleTempDir creates a folder under pkg/codegen/testdata (inside the module, never matched
-// by ./...) and returns it relative to root; it is removed when the test ends.
-func moduleTempDir(t *testing.T, root, prefix string) string {
-	parent := filepath.Join(root, filepath.FromSlash(realCorpusParent))
-	if err := os.MkdirAll(parent, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	dir, err := os.MkdirTemp(parent, prefix)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		os.RemoveAll(dir)
-		os.Remove(parent) // only when empty
-	})
-	return path.Join(realCorpusParent, filepath.Base(dir))
-}
-
 func readFile(t *testing.T, name string) []byte {
 	t.Helper()
 	b, err := os.ReadFile(name)
@@ -155,76 +132,7 @@ func readFile(t *testing.T, name string) []byte {
 // compareYAML fails with the first path at which the documents of got and want differ.
 func compareYAML(t *testing.T, want, got []byte) {
 	t.Helper()
-	w, g := yamlDocuments(t, want), yamlDocuments(t, got)
-	if diff := firstYAMLDifference(w, g, ""); diff != "" {
+	if diff := yamlDifference(got, want); diff != "" {
 		t.Errorf("asogen's output differs from controller-gen's at %s", diff)
 	}
-}
-
-func yamlDocuments(t *testing.T, b []byte) []any {
-	t.Helper()
-	dec := yaml.NewDecoder(bytes.NewReader(b))
-	var docs []any
-	for {
-		var doc any
-		if err := dec.Decode(&doc); err != nil {
-			if err.Error() == "EOF" {
-				return docs
-			}
-			t.Fatal(err)
-		}
-		if doc != nil {
-			docs = append(docs, doc)
-		}
-	}
-}
-
-// firstYAMLDifference is the first path (like [0].rules[3].verbs) where want and got differ, with
-// both values; "" when they are equal.
-func firstYAMLDifference(want, got any, at string) string {
-	switch w := want.(type) {
-	case map[string]any:
-		g, ok := got.(map[string]any)
-		if !ok {
-			break
-		}
-		keys := slices.Sorted(func(yield func(string) bool) {
-			for k := range w {
-				yield(k)
-			}
-			for k := range g {
-				if _, dup := w[k]; !dup {
-					yield(k)
-				}
-			}
-		})
-		for _, k := range keys {
-			if d := firstYAMLDifference(w[k], g[k], at+"."+k); d != "" {
-				return d
-			}
-		}
-		return ""
-	case []any:
-		g, ok := got.([]any)
-		if !ok {
-			break
-		}
-		for i := range max(len(w), len(g)) {
-			var wi, gi any = "(none)", "(none)"
-			if i < len(w) {
-				wi = w[i]
-			}
-			if i < len(g) {
-				gi = g[i]
-			}
-			if d := firstYAMLDifference(wi, gi, fmt.Sprintf("%s[%d]", at, i)); d != "" {
-				return d
-			}
-		}
-		return ""
-	}
-	if reflect.DeepEqual(want, got) {
-		return ""
-	}
-	return fmt.Sprintf("%s: controller-gen %v, asogen %v", at, want, got)
 }

@@ -64,11 +64,18 @@ func realCorpusSpecs(tb testing.TB) {
 // realCorpusDir creates the temporary output folder and returns it relative to root; it is
 // removed when the test ends (KEEP_FIXTURE keeps it for inspection).
 func realCorpusDir(t *testing.T, root string) string {
+	return moduleTempDir(t, root, "tmp-realcorpus-")
+}
+
+// moduleTempDir creates a temporary folder under pkg/codegen/testdata (inside the module, so the
+// generated code resolves the runtime packages; under testdata, so ./... never matches it) and
+// returns it relative to root; it is removed when the test ends (KEEP_FIXTURE keeps it).
+func moduleTempDir(t *testing.T, root, prefix string) string {
 	parent := filepath.Join(root, filepath.FromSlash(realCorpusParent))
 	if err := os.MkdirAll(parent, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	dir, err := os.MkdirTemp(parent, "tmp-realcorpus-")
+	dir, err := os.MkdirTemp(parent, prefix)
 	if err != nil {
 		t.Fatal(err)
 	}
