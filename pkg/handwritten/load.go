@@ -98,7 +98,7 @@ func Load(dir string, pkgs []Package, names, env []string) ([]Method, error) {
 		for _, file := range pkg.GoFiles {
 			f, err := parseHandWritten(fset, file)
 			if err != nil {
-				errs.Merge(parseError(dir, err))
+				errs.Merge(ParseError(dir, err))
 				continue
 			}
 			if f != nil {
@@ -122,8 +122,9 @@ func parseHandWritten(fset *token.FileSet, filename string) (*ast.File, error) {
 	return parser.ParseFile(fset, filename, src, parser.SkipObjectResolution)
 }
 
-// parseError turns a go/scanner error list into positioned errors.
-func parseError(dir string, err error) error {
+// ParseError turns a go/scanner error list into positioned errors, each file named relative to
+// dir (as given when it is not below dir); another error comes back as it is.
+func ParseError(dir string, err error) error {
 	var list scanner.ErrorList
 	if !errors.As(err, &list) {
 		return err

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"go/ast"
 	"go/parser"
-	"go/scanner"
 	"go/token"
 	"io/fs"
 	"os"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/asogen/asogen/pkg/config"
 	"github.com/asogen/asogen/pkg/diag"
+	"github.com/asogen/asogen/pkg/handwritten"
 	"github.com/asogen/asogen/pkg/header"
 	"github.com/asogen/asogen/pkg/kubemarkers"
 )
@@ -81,7 +81,8 @@ func markersOfFile(file string, src []byte) ([]kubemarkers.Comment, error) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, file, src, parser.ParseComments|parser.SkipObjectResolution)
 	if err != nil {
-		return nil, syntaxError(file, err)
+		return nil, handwritten.ParseError("", err) // file is already relative to the project
+
 	}
 	var out []kubemarkers.Comment
 	for _, g := range f.Comments {
@@ -126,17 +127,4 @@ func markerText(comment string) (string, int) {
 		return "", 0
 	}
 	return strings.TrimSpace(trimmed), 2 + len(rest) - len(trimmed)
-}
-
-// syntaxError turns go/parser's errors into positioned ones.
-func syntaxError(file string, err error) error {
-	var list scanner.ErrorList
-	if !errors.As(err, &list) {
-		return diag.Errorf(diag.Pos{File: file}, "%v", err)
-	}
-	var errs diag.List
-	for _, e := range list {
-		errs.Add(diag.Pos{File: file, Line: e.Pos.Line, Col: e.Pos.Column}, "%s", e.Msg)
-	}
-	return errs.Err()
 }
